@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { httpUrl, imageUrl, optionalHttpUrl } from "./safe-url";
+
+/**
+ * The single definition of Byline's content. The database layer, the API and the admin
+ * forms all derive their types and validation from these schemas.
+ */
+
+const text = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters`);
+const required = (label: string, max: number) => text(max).min(1, `${label} is required`);
+const list = (max: number, itemMax: number) =>
+  z.array(text(itemMax)).max(max, `At most ${max} entries`).default([]);
+
+export const PUBLIC_TAGS = ["news", "interview", "investigation", "data", "comment"] as const;
+export type PublicTag = (typeof PUBLIC_TAGS)[number];
+
+export const optionalEmail = z.union([z.literal(""), z.string().trim().max(254).pipe(z.email("Enter a valid e-mail address"))]);
+
+export const siteSchema = z.object({
+  name: required("Owner name", 120),
+  strapline: text(300).default(""),
+  heroImage: imageUrl.default(""),
+  hero: z.object({
+    location: text(120).default(""),
+    tagline: text(300).default(""),
+    latestArticleUrl: optionalHttpUrl.default(""),
+    professions: z.tuple([text(80), text(80)]).default(["", ""]),
+  }),
+  about: text(10000).default(""),
+  featuredOutlets: list(8, 120),
+  social: z.object({
+    linkedin: optionalHttpUrl.default(""),
+    email: optionalEmail.default(""),
+  }),
+  currentRole: z
+    .object({
+      title: text(120).default(""),
+      employer: text(200).default(""),
+      place: text(200).default(""),
+      description: text(2000).default(""),
+    })
+    .default({ title: "", employer: "", place: "", description: "" }),
+  /** E-mail addresses or @domains whose contact messages are refused (403). */
+  blockList: list(500, 254),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** A merge into the stored settings: any subset of the top-level groups. */
+export const sitePatchSchema = siteSchema.partial();
+export type SitePatch = z.infer<typeof sitePatchSchema>;
+
+export const articleInputSchema = z.object({
+  title: required("Title", 300),
+  outlet: required("Outlet", 120),
+  url: httpUrl,
+  date: text(40).default(""),
+  description: text(2000).default(""),
+  image: imageUrl.default(""),
+  featured: z.boolean().default(false),
+  content: text(200_000).default(""),
+  tags: list(20, 40),
+});
+export type ArticleInput = z.infer<typeof articleInputSchema>;
+
+/** Stored articles may hold the spec's empty defaults (outlet and url are filled in later). */
+export const storedArticleSchema = articleInputSchema.extend({
+  outlet: text(120).default(""),
+  url: optionalHttpUrl.default(""),
+});
+
+const linkSchema = z.object({ label: required("Label", 120), url: httpUrl });
+
+export const experienceInputSchema = z.object({
+  role: required("Role", 200),
+  organization: required("Organization", 200),
+  type: text(60).default(""),
+  duration: text(80).default(""),
+  bullets: list(30, 1000),
+  links: z.array(linkSchema).max(20, "At most 20 links").default([]),
+});
+export type ExperienceInput = z.infer<typeof experienceInputSchema>;
+
+export const educationInputSchema = z.object({
+  institution: required("Institution", 200),
+  credential: text(200).default(""),
+  duration: required("Duration", 80),
+  details: list(30, 1000),
+});
+export type EducationInput = z.infer<typeof educationInputSchema>;
+
+const stored = { id: z.string(), createdAt: z.string(), updatedAt: z.string() };
+
+export const articleSchema = storedArticleSchema.extend(stored);
+export type Article = z.infer<typeof articleSchema>;
+export const experienceSchema = experienceInputSchema.extend(stored);
+export type Experience = z.infer<typeof experienceSchema>;
+export const educationSchema = educationInputSchema.extend(stored);
+export type Education = z.infer<typeof educationSchema>;
+
+export const contactMessageInputSchema = z.object({
+  name: required("Name", 120),
+  email: z.string().trim().min(1, "Email is required").max(254, "Keep it under 254 characters").pipe(z.email("Enter a valid e-mail address")),
+  subject: required("Subject", 200),
+  message: required("Message", 5000),
+  /** Honeypot: hidden from people, filled in by bots. */
+  website: z.string().max(500).optional(),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
+
+export const COLLECTIONS = ["site", "articles", "experiences", "education", "messages"] as const;
+export type Collection = (typeof COLLECTIONS)[number];
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Enter a valid e-mail address")),
+  password: z.string().min(1, "Password is required").max(1024),
+});
+
+export const newPasswordSchema = z
+  .string()
+  .min(12, "Use at least 12 characters")
+  .max(1024, "Keep it under 1024 characters");
