@@ -16,37 +16,62 @@ export type PublicTag = (typeof PUBLIC_TAGS)[number];
 
 export const optionalEmail = z.union([z.literal(""), z.string().trim().max(254).pipe(z.email("Enter a valid e-mail address"))]);
 
-export const siteSchema = z.object({
+const heroFields = {
+  location: text(120),
+  tagline: text(300),
+  latestArticleUrl: optionalHttpUrl,
+  professions: z.tuple([text(80), text(80)]),
+};
+const socialFields = { linkedin: optionalHttpUrl, email: optionalEmail };
+const currentRoleFields = { title: text(120), employer: text(200), place: text(200), description: text(2000) };
+const siteFields = {
   name: required("Owner name", 120),
-  strapline: text(300).default(""),
-  heroImage: imageUrl.default(""),
-  hero: z.object({
-    location: text(120).default(""),
-    tagline: text(300).default(""),
-    latestArticleUrl: optionalHttpUrl.default(""),
-    professions: z.tuple([text(80), text(80)]).default(["", ""]),
-  }),
-  about: text(10000).default(""),
-  featuredOutlets: list(8, 120),
-  social: z.object({
-    linkedin: optionalHttpUrl.default(""),
-    email: optionalEmail.default(""),
-  }),
+  strapline: text(300),
+  heroImage: imageUrl,
+  about: text(10000),
+  featuredOutlets: z.array(text(120)).max(8, "At most 8 entries"),
+  /** E-mail addresses or @domains whose contact messages are refused (403). */
+  blockList: z.array(text(254)).max(500, "At most 500 entries"),
+};
+
+export const siteSchema = z.object({
+  ...siteFields,
+  strapline: siteFields.strapline.default(""),
+  heroImage: siteFields.heroImage.default(""),
+  about: siteFields.about.default(""),
+  featuredOutlets: siteFields.featuredOutlets.default([]),
+  blockList: siteFields.blockList.default([]),
+  hero: z
+    .object({
+      location: heroFields.location.default(""),
+      tagline: heroFields.tagline.default(""),
+      latestArticleUrl: heroFields.latestArticleUrl.default(""),
+      professions: heroFields.professions.default(["", ""]),
+    })
+    .default({ location: "", tagline: "", latestArticleUrl: "", professions: ["", ""] }),
+  social: z
+    .object({ linkedin: socialFields.linkedin.default(""), email: socialFields.email.default("") })
+    .default({ linkedin: "", email: "" }),
   currentRole: z
     .object({
-      title: text(120).default(""),
-      employer: text(200).default(""),
-      place: text(200).default(""),
-      description: text(2000).default(""),
+      title: currentRoleFields.title.default(""),
+      employer: currentRoleFields.employer.default(""),
+      place: currentRoleFields.place.default(""),
+      description: currentRoleFields.description.default(""),
     })
     .default({ title: "", employer: "", place: "", description: "" }),
-  /** E-mail addresses or @domains whose contact messages are refused (403). */
-  blockList: list(500, 254),
 });
 export type Site = z.infer<typeof siteSchema>;
 
-/** A merge into the stored settings: any subset of the top-level groups. */
-export const sitePatchSchema = siteSchema.partial();
+/** A merge into the stored settings: any subset of fields; nested groups merge field by field. */
+export const sitePatchSchema = z
+  .object({
+    ...siteFields,
+    hero: z.object(heroFields).partial(),
+    social: z.object(socialFields).partial(),
+    currentRole: z.object(currentRoleFields).partial(),
+  })
+  .partial();
 export type SitePatch = z.infer<typeof sitePatchSchema>;
 
 export const articleInputSchema = z.object({

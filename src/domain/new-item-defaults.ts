@@ -1,0 +1,27 @@
+import type { ArticleInput, EducationInput, ExperienceInput } from "./content";
+import { todayIso } from "./dates";
+import { newEducationDuration, newExperienceDuration } from "./durations";
+
+/** Spec §7: the documents "add" creates, for the owner to fill in. */
+
+export function newExperienceDefaults(now: Date): ExperienceInput {
+  return { role: "New Role", organization: "Organization", type: "", duration: newExperienceDuration(now), bullets: [], links: [] };
+}
+
+export function newEducationDefaults(now: Date): EducationInput {
+  return { institution: "New Institution", credential: "", duration: newEducationDuration(now), details: [] };
+}
+
+export function newArticleDefaults(now: Date): ArticleInput {
+  return {
+    title: "New Article",
+    outlet: "",
+    url: "",
+    date: todayIso(now),
+    description: "",
+    image: "",
+    featured: false,
+    content: "",
+    tags: [],
+  };
+}

@@ -1,0 +1,86 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppLoadContext } from "react-router";
+import { authRoutes, loadSession } from "./auth/auth-routes";
+import { contentRoutes } from "./content/content-routes";
+import type { AppContext, AppEnv } from "./http/app-env";
+import { apiError } from "./http/api-error";
+import { sameOriginWrites } from "./http/csrf";
+import { securityHeaders } from "./http/security-headers";
+import { eventsRoute } from "./live/events-route";
+import type { Services } from "./services";
+
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+export type AppOptions = {
+  /** Serves everything that is not the API: React Router pages and built assets. */
+  pages?: (c: AppContext, context: AppLoadContext) => Promise<Response>;
+  development?: boolean;
+  maxStreams?: number;
+  heartbeatMs?: number;
+};
+
+function clientIp(c: AppContext): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "local";
+}
+
+/** The whole HTTP surface, without listening: tests call `app.request()` in-process. */
+export function createApp(services: Services, options: AppOptions = {}) {
+  const { config, content } = services;
+  const live = eventsRoute(services.store, {
+    maxStreams: options.maxStreams ?? 1000,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+  });
+
+  const api = new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
+      }),
+    )
+    .use(async (c, next) => {
+      await next();
+      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    })
+    .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
+    .route("/", contentRoutes(content))
+    .route("/", live.app)
+    .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
+
+  const app = new Hono<AppEnv>()
+    .use(securityHeaders({ development: options.development ?? false }))
+    .use(sameOriginWrites([config.publicUrl]))
+    .use(loadSession({ sessions: services.sessions, secureCookies: config.secureCookies }))
+    .get("/healthz", (c) => {
+      services.store.sqlite.prepare("select 1").get();
+      return c.json({ ok: true });
+    })
+    .route("/api", api);
+
+  app.onError((error, c) => {
+    services.logger.error({ err: error, path: c.req.path }, "Request failed");
+    return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
+  });
+
+  if (options.pages) {
+    const pages = options.pages;
+    app.all("*", (c) => {
+      const session = c.get("session");
+      const owner = session ? services.owner.get() : undefined;
+      return pages(c, {
+        cspNonce: c.get("cspNonce"),
+        content: {
+          site: () => content.site.get(),
+          articles: () => content.articles.list(),
+          experiences: () => content.experiences.list(),
+          education: () => content.education.list(),
+        },
+        owner: session && owner ? { email: owner.email, csrfToken: session.csrfToken } : null,
+      });
+    });
+  }
+
+  return { app, live };
+}

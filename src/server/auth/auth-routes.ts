@@ -1,0 +1,108 @@
+import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { credentialsSchema, newPasswordSchema } from "../../domain/content";
+import type { AppEnv } from "../http/app-env";
+import { apiError, readBody } from "../http/api-error";
+import { createRateLimiter } from "../http/rate-limiter";
+import type { OwnerRepository } from "./owner-repository";
+import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { SESSION_ABSOLUTE_MS, type SessionStore } from "./sessions";
+
+export type AuthDeps = {
+  owner: OwnerRepository;
+  sessions: SessionStore;
+  secureCookies: boolean;
+  clientIp: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string;
+};
+
+const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
+const WRONG = "The e-mail address or password is incorrect.";
+
+export function sessionCookieName(secure: boolean) {
+  // The __Host- prefix pins the cookie to this origin, but browsers accept it only over https.
+  return secure ? "__Host-byline_session" : "byline_session";
+}
+
+/** Reads the session cookie into `c.var.session` for every request. */
+export function loadSession(deps: Pick<AuthDeps, "sessions" | "secureCookies">): MiddlewareHandler<AppEnv> {
+  const name = sessionCookieName(deps.secureCookies);
+  return async (c, next) => {
+    const id = getCookie(c, name);
+    const session = id ? deps.sessions.find(id) : undefined;
+    c.set("session", session && id ? { id, csrfToken: session.csrfToken } : null);
+    await next();
+  };
+}
+
+export function authRoutes(deps: AuthDeps) {
+  const cookieName = sessionCookieName(deps.secureCookies);
+  const perIp = createRateLimiter({ limit: 10, windowMs: 15 * 60 * 1000 });
+  const perAccount = createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
+
+  const startSession = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => {
+    const previous = c.get("session");
+    if (previous) deps.sessions.destroy(previous.id);
+    const session = deps.sessions.create();
+    setCookie(c, cookieName, session.id, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: deps.secureCookies,
+      path: "/",
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+    return session;
+  };
+
+  return new Hono<AppEnv>()
+    .get("/session", (c) => {
+      c.header("Cache-Control", "no-store");
+      const session = c.get("session");
+      const owner = session ? deps.owner.get() : undefined;
+      return c.json(
+        session && owner
+          ? { signedIn: true, email: owner.email, csrfToken: session.csrfToken }
+          : { signedIn: false, setupRequired: deps.owner.get() === undefined },
+      );
+    })
+    .post("/session", async (c) => {
+      const ip = deps.clientIp(c);
+      if (!perIp.hit(ip)) return apiError(c, 429, "rate_limited", TOO_MANY);
+      const body = await readBody(c, credentialsSchema);
+      if (!body.ok) return body.response;
+      const email = body.data.email.toLowerCase();
+      if (perAccount.isLimited(email)) return apiError(c, 429, "rate_limited", TOO_MANY);
+      const owner = deps.owner.get();
+      const matches = await verifyPassword(body.data.password, owner?.passwordHash ?? (await dummyPasswordHash()));
+      if (!owner || owner.email !== email || !matches) {
+        perAccount.hit(email);
+        return apiError(c, 401, "invalid_credentials", WRONG);
+      }
+      perAccount.reset(email);
+      const session = startSession(c);
+      return c.json({ signedIn: true, email: owner.email, csrfToken: session.csrfToken });
+    })
+    .delete("/session", (c) => {
+      const session = c.get("session");
+      if (session) deps.sessions.destroy(session.id);
+      deleteCookie(c, cookieName, { path: "/", secure: deps.secureCookies });
+      return c.json({ signedIn: false });
+    })
+    .post("/setup", async (c) => {
+      const ip = deps.clientIp(c);
+      if (!perIp.hit(ip)) return apiError(c, 429, "rate_limited", TOO_MANY);
+      const body = await readBody(
+        c,
+        z.object({ token: z.string().min(1).max(200), email: credentialsSchema.shape.email, password: newPasswordSchema }),
+      );
+      if (!body.ok) return body.response;
+      if (deps.owner.get() || !deps.owner.isValidSetupToken(body.data.token)) {
+        return apiError(c, 403, "invalid_setup_link", "This setup link has expired or was already used.");
+      }
+      await deps.owner.set(body.data.email, body.data.password);
+      const owner = deps.owner.get()!;
+      const session = startSession(c);
+      return c.json({ signedIn: true, email: owner.email, csrfToken: session.csrfToken });
+    });
+}

@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** The only module that reads process.env. Every setting is optional (DESIGN.md §2). */
+
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: "use a port number from 1 to 65535" })
+    .int("use a port number from 1 to 65535")
+    .min(0, "use a port number from 1 to 65535")
+    .max(65535, "use a port number from 1 to 65535")
+    .default(3000),
+  HOST: z.string().min(1, "use a host name or IP address").default("127.0.0.1"),
+  DATA_DIR: z.string().min(1, "use a directory path").default("./data"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "use an http:// or https:// origin such as https://example.com" })
+    .optional(),
+  ADMIN_EMAIL: z.email("use an e-mail address").optional(),
+  ADMIN_PASSWORD: z.string().min(12, "use at least 12 characters").optional(),
+  SEED_DEMO: boolean.default(true),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: "use an smtp:// or smtps:// URL such as smtp://user:pass@host:587" })
+    .optional(),
+  MAIL_FROM: z.string().min(3, "use an address such as Byline <site@example.com>").optional(),
+  CONTACT_TO: z.email("use an e-mail address").optional(),
+  FETCH_ALLOW_PRIVATE: boolean.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  contactTo: string | undefined;
+  fetchAllowPrivate: boolean;
+  logLevel: string;
+  production: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactTo: e.CONTACT_TO,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { siteSchema, type ArticleInput, type EducationInput, type ExperienceInput, type Site, type SitePatch } from "../../domain/content";
+import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/experience-order";
+import type { Store } from "../db/open-database";
+import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
+import { createCollectionRepository } from "./collection-repository";
+
+export function createArticleRepository(store: Store) {
+  return createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
+    collection: "articles",
+    table: articlesTable,
+    order: sortArticlesByDateDesc,
+  });
+}
+
+export function createExperienceRepository(store: Store) {
+  return createCollectionRepository<typeof experiencesTable, ExperienceInput>(store, {
+    collection: "experiences",
+    table: experiencesTable,
+    order: sortExperiences,
+  });
+}
+
+export function createEducationRepository(store: Store) {
+  return createCollectionRepository<typeof educationTable, EducationInput>(store, {
+    collection: "education",
+    table: educationTable,
+    order: sortEducation,
+  });
+}
+
+export const EMPTY_SITE: Site = siteSchema.parse({ name: "Your Name", hero: {}, social: {} });
+
+export function createSiteRepository(store: Store) {
+  const read = (): Site | undefined => store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data;
+  const put = (data: Site) =>
+    store.write("site", (db) => {
+      const updatedAt = new Date().toISOString();
+      db.insert(siteTable)
+        .values({ key: "site", data, updatedAt })
+        .onConflictDoUpdate({ target: siteTable.key, set: { data, updatedAt } })
+        .run();
+      return data;
+    });
+  return {
+    get: (): Site => read() ?? EMPTY_SITE,
+    exists: () => read() !== undefined,
+    /** The spec's "write with merge": top-level groups replace, nested groups merge field by field. */
+    merge(patch: SitePatch): Site {
+      const current = read() ?? EMPTY_SITE;
+      const next = siteSchema.parse({
+        ...current,
+        ...patch,
+        hero: { ...current.hero, ...patch.hero },
+        social: { ...current.social, ...patch.social },
+        currentRole: { ...current.currentRole, ...patch.currentRole },
+      });
+      return put(next);
+    },
+    put,
+  };
+}
+
+export type ContentRepositories = {
+  site: ReturnType<typeof createSiteRepository>;
+  articles: ReturnType<typeof createArticleRepository>;
+  experiences: ReturnType<typeof createExperienceRepository>;
+  education: ReturnType<typeof createEducationRepository>;
+};
+
+export function createContentRepositories(store: Store): ContentRepositories {
+  return {
+    site: createSiteRepository(store),
+    articles: createArticleRepository(store),
+    experiences: createExperienceRepository(store),
+    education: createEducationRepository(store),
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import {
+  educationInputSchema,
+  experienceInputSchema,
+  sitePatchSchema,
+  siteSchema,
+  storedArticleSchema,
+  type Site,
+} from "../../domain/content";
+import type { Store } from "../db/open-database";
+import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
+import type { ContentRepositories } from "./content-repositories";
+
+const withId = { id: z.string().min(1).max(200).optional() };
+
+/** Our export, or the original site's documents: `config/site` plus the three collections. */
+const importSchema = z.object({
+  version: z.literal(1).optional(),
+  site: sitePatchSchema.optional(),
+  config: z.object({ site: sitePatchSchema }).optional(),
+  "config/site": sitePatchSchema.optional(),
+  articles: z.array(storedArticleSchema.extend(withId)).max(10_000).default([]),
+  experiences: z.array(experienceInputSchema.extend(withId)).max(1000).default([]),
+  education: z.array(educationInputSchema.extend(withId)).max(1000).default([]),
+});
+
+export type ImportSummary = { articles: number; experiences: number; education: number; site: boolean };
+
+export class ImportError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The file was not imported; nothing changed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+}
+
+export function exportContent(repos: ContentRepositories) {
+  return {
+    version: 1 as const,
+    exportedAt: new Date().toISOString(),
+    site: repos.site.get(),
+    articles: repos.articles.list(),
+    experiences: repos.experiences.list(),
+    education: repos.education.list(),
+  };
+}
+
+/** Validates everything first, then replaces all content in one transaction: all or nothing. */
+export function importContent(store: Store, repos: ContentRepositories, raw: unknown): ImportSummary {
+  const parsed = importSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ImportError(parsed.error.issues.slice(0, 20).map((i) => `${i.path.join(".") || "file"}: ${i.message}`));
+  }
+  const data = parsed.data;
+  const sitePatch = data.site ?? data.config?.site ?? data["config/site"];
+  let site: Site | undefined;
+  if (sitePatch) {
+    const current = repos.site.get();
+    const merged = siteSchema.safeParse({
+      ...current,
+      ...sitePatch,
+      hero: { ...current.hero, ...sitePatch.hero },
+      social: { ...current.social, ...sitePatch.social },
+      currentRole: { ...current.currentRole, ...sitePatch.currentRole },
+    });
+    if (!merged.success) throw new ImportError(merged.error.issues.map((i) => `site.${i.path.join(".")}: ${i.message}`));
+    site = merged.data;
+  }
+  const now = new Date().toISOString();
+  const stamp = <T extends { id?: string | undefined }>(item: T) => ({
+    ...item,
+    id: item.id ?? randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  store.write(["articles", "experiences", "education", ...(site ? (["site"] as const) : [])], (db) => {
+    db.delete(articlesTable).run();
+    db.delete(experiencesTable).run();
+    db.delete(educationTable).run();
+    if (data.articles.length) db.insert(articlesTable).values(data.articles.map(stamp)).run();
+    if (data.experiences.length) db.insert(experiencesTable).values(data.experiences.map(stamp)).run();
+    if (data.education.length) db.insert(educationTable).values(data.education.map(stamp)).run();
+    if (site) {
+      db.insert(siteTable)
+        .values({ key: "site", data: site, updatedAt: now })
+        .onConflictDoUpdate({ target: siteTable.key, set: { data: site, updatedAt: now } })
+        .run();
+    }
+  });
+  return {
+    articles: data.articles.length,
+    experiences: data.experiences.length,
+    education: data.education.length,
+    site: site !== undefined,
+  };
+}

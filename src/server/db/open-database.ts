@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { Collection } from "../../domain/content";
+import { changesTable } from "./schema";
+import * as schema from "./schema";
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type Drizzle = BetterSQLite3Database<typeof schema>;
+
+export type ChangeEvent = { seq: number; collection: Collection };
+
+export type Store = {
+  sqlite: Database.Database;
+  db: Drizzle;
+  /**
+   * Runs `fn` in one transaction together with the change record, so that every committed
+   * write produces exactly one live event, emitted only after the commit.
+   */
+  write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
+  onChange(listener: (event: ChangeEvent) => void): () => void;
+  close(): void;
+};
+
+export function openStore(dataDir: string): Store {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new Database(path.join(dataDir, "byline.sqlite"));
+  sqlite.pragma("journal_mode = WAL");
+  // Writes are rare and an acknowledged write must survive a power cut.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS });
+
+  const listeners = new Set<(event: ChangeEvent) => void>();
+  return {
+    sqlite,
+    db,
+    write(collections, fn) {
+      const names: readonly Collection[] = typeof collections === "string" ? [collections] : collections;
+      const { result, events } = sqlite.transaction(() => {
+        const result = fn(db);
+        const createdAt = new Date().toISOString();
+        const events = names.map((collection) => ({
+          collection,
+          seq: db.insert(changesTable).values({ collection, createdAt }).returning({ seq: changesTable.seq }).get().seq,
+        }));
+        return { result, events };
+      })();
+      for (const event of events) for (const listener of listeners) listener(event);
+      return result;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      listeners.clear();
+      sqlite.close();
+    },
+  };
+}

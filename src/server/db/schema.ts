@@ -1,0 +1,106 @@
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { Site } from "../../domain/content";
+
+/** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
+
+const timestamps = {
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+};
+
+export const siteTable = sqliteTable("site", {
+  key: text("key").primaryKey(),
+  data: text("data", { mode: "json" }).$type<Site>().notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const articlesTable = sqliteTable("articles", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  outlet: text("outlet").notNull(),
+  url: text("url").notNull(),
+  date: text("date").notNull(),
+  description: text("description").notNull(),
+  image: text("image").notNull(),
+  featured: integer("featured", { mode: "boolean" }).notNull(),
+  content: text("content").notNull(),
+  tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+  ...timestamps,
+});
+
+/** Text extracted from the original page, kept so reader mode survives the original going offline. */
+export const articleArchivesTable = sqliteTable("article_archives", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articlesTable.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  title: text("title").notNull(),
+  author: text("author").notNull(),
+  publishDate: text("publish_date").notNull(),
+  image: text("image").notNull(),
+  excerpt: text("excerpt").notNull(),
+  content: text("content").notNull(),
+  fetchedAt: text("fetched_at").notNull(),
+});
+
+export const experiencesTable = sqliteTable("experiences", {
+  id: text("id").primaryKey(),
+  role: text("role").notNull(),
+  organization: text("organization").notNull(),
+  type: text("type").notNull(),
+  duration: text("duration").notNull(),
+  bullets: text("bullets", { mode: "json" }).$type<string[]>().notNull(),
+  links: text("links", { mode: "json" }).$type<{ label: string; url: string }[]>().notNull(),
+  ...timestamps,
+});
+
+export const educationTable = sqliteTable("education", {
+  id: text("id").primaryKey(),
+  institution: text("institution").notNull(),
+  credential: text("credential").notNull(),
+  duration: text("duration").notNull(),
+  details: text("details", { mode: "json" }).$type<string[]>().notNull(),
+  ...timestamps,
+});
+
+export const contactMessagesTable = sqliteTable("contact_messages", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: text("created_at").notNull(),
+  readAt: text("read_at"),
+  /** 'kept' (no SMTP configured), 'queued' (waiting for delivery) or 'delivered'. */
+  status: text("status").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  nextAttemptAt: text("next_attempt_at"),
+  deliveredAt: text("delivered_at"),
+});
+
+export const ownerTable = sqliteTable("owner", {
+  id: integer("id").primaryKey(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  updatedAt: text("updated_at").notNull(),
+});
+
+export const sessionsTable = sqliteTable("sessions", {
+  idHash: text("id_hash").primaryKey(),
+  csrfToken: text("csrf_token").notNull(),
+  createdAt: integer("created_at").notNull(),
+  lastSeenAt: integer("last_seen_at").notNull(),
+});
+
+export const setupTokensTable = sqliteTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** One row per committed write; the sequence number is the live stream's event id. */
+export const changesTable = sqliteTable("changes", {
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  collection: text("collection").notNull(),
+  createdAt: text("created_at").notNull(),
+});

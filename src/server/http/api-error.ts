@@ -1,0 +1,40 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+/** Every API error has the shape `{"error":{"code","message","fields?"}}`. */
+export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, fields?: FieldErrors) {
+  return c.json({ error: fields ? { code, message, fields } : { code, message } }, status);
+}
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses the JSON body with a schema, answering 400 with per-field messages when it does not fit. */
+export async function readBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { ok: false, response: apiError(c, 400, "invalid_json", "The request body must be JSON.") };
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      response: apiError(c, 400, "invalid_input", "Some fields need attention.", fieldErrors(parsed.error)),
+    };
+  }
+  return { ok: true, data: parsed.data };
+}

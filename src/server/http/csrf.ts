@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env";
+import { apiError } from "./api-error";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses unsafe requests that a browser marks as coming from another site: `Sec-Fetch-Site`
+ * where the browser sends it, otherwise the `Origin` header against our own origins.
+ */
+export function sameOriginWrites(allowedOrigins: string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(allowedOrigins);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const fetchSite = c.req.header("sec-fetch-site");
+    if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
+      return apiError(c, 403, "cross_site", "Cross-site requests are not allowed.");
+    }
+    const origin = c.req.header("origin");
+    if (origin !== undefined && !allowed.has(origin) && origin !== new URL(c.req.url).origin) {
+      return apiError(c, 403, "cross_site", "Cross-site requests are not allowed.");
+    }
+    return next();
+  };
+}
+
+/** Owner-only writes: a session, and the session's CSRF token echoed in `X-CSRF-Token`. */
+export const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = c.get("session");
+  if (!session) return apiError(c, 401, "unauthorized", "Sign in to continue.");
+  if (!SAFE_METHODS.has(c.req.method) && c.req.header("x-csrf-token") !== session.csrfToken) {
+    return apiError(c, 403, "csrf", "The security token is missing or out of date. Reload the page and try again.");
+  }
+  return next();
+};

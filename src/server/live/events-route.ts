@@ -1,0 +1,85 @@
+import { gt } from "drizzle-orm";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { Store } from "../db/open-database";
+import { changesTable } from "../db/schema";
+import type { AppEnv } from "../http/app-env";
+import { apiError } from "../http/api-error";
+
+export type LiveOptions = { maxStreams: number; heartbeatMs: number };
+
+/**
+ * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event
+ * id is the change's sequence number, so a reconnecting client (Last-Event-ID) is sent what it
+ * missed, and every client can tell when the server restarted under it.
+ */
+export function eventsRoute(store: Store, options: LiveOptions) {
+  const open = new Set<() => void>();
+
+  const app = new Hono<AppEnv>().get("/events", (c) => {
+    if (open.size >= options.maxStreams) {
+      c.header("Retry-After", "5");
+      return apiError(c, 503, "too_many_streams", "Too many live connections. Try again shortly.");
+    }
+    c.header("Cache-Control", "no-store");
+    c.header("X-Accel-Buffering", "no");
+    const lastEventId = Number(c.req.header("last-event-id") ?? c.req.query("since") ?? NaN);
+
+    return streamSSE(c, async (stream) => {
+      const queue: { seq: number; collection: string }[] = [];
+      let wake: (() => void) | undefined;
+      let closed = false;
+      const close = () => {
+        closed = true;
+        wake?.();
+      };
+      open.add(close);
+      const unsubscribe = store.onChange((event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(close);
+
+      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
+        const missed = store.db.select().from(changesTable).where(gt(changesTable.seq, lastEventId)).all();
+        const collections = new Set(missed.map((m) => m.collection));
+        const last = missed.at(-1);
+        // A client that was away gets one event per collection that changed, not the whole history.
+        if (last) for (const collection of collections) queue.push({ seq: last.seq, collection });
+      }
+      await stream.writeSSE({ event: "ready", data: "{}", retry: 2000 });
+
+      const heartbeat = setInterval(() => {
+        void stream.write(": heartbeat\n\n").catch(close);
+      }, options.heartbeatMs);
+      try {
+        while (!closed) {
+          const next = queue.shift();
+          if (next) {
+            await stream.writeSSE({
+              id: String(next.seq),
+              event: "change",
+              data: JSON.stringify({ collection: next.collection }),
+            });
+            continue;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(close);
+      }
+    });
+  });
+
+  return {
+    app,
+    openStreams: () => open.size,
+    /** Ends every stream, so that a server can stop promptly. */
+    closeAll: () => {
+      for (const close of open) close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import http from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { developmentPages, productionPages } from "./pages";
+import { createServices, ensureOwner } from "./services";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const development = process.argv.includes("--dev");
+  const services = createServices(config, logger);
+
+  let vite: import("vite").ViteDevServer | undefined;
+  if (development) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  }
+  const viteServer = vite;
+  const pages = viteServer
+    ? developmentPages(() => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>)
+    : await productionPages();
+  const { app, live } = createApp(services, { pages, development });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) =>
+    viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
+  );
+  server.keepAliveTimeout = 65_000;
+
+  server.listen(config.port, config.host, async () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info(`Byline is serving http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
+    const setupLink = await ensureOwner(services);
+    if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping`);
+    live.closeAll();
+    server.close(() => {
+      services.store.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Logger } from "pino";
+import type { Config } from "./config";
+import { createOwnerRepository } from "./auth/owner-repository";
+import { createSessionStore } from "./auth/sessions";
+import { createContentRepositories } from "./content/content-repositories";
+import { seedDemoContent } from "./content/demo-content";
+import { openStore } from "./db/open-database";
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Everything the server needs, built once per process (or per test) from the configuration. */
+export function createServices(config: Config, logger: Logger) {
+  const store = openStore(config.dataDir);
+  const content = createContentRepositories(store);
+  const owner = createOwnerRepository(store);
+  const sessions = createSessionStore(store);
+  if (config.seedDemo && !content.site.exists()) {
+    seedDemoContent(store, content);
+    logger.info("Filled the empty database with fictional demo content");
+  }
+  return { config, logger, store, content, owner, sessions };
+}
+
+/** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */
+export async function ensureOwner(services: Services): Promise<string | undefined> {
+  const { config, owner } = services;
+  if (owner.get()) return undefined;
+  if (config.adminEmail && config.adminPassword) {
+    await owner.set(config.adminEmail, config.adminPassword);
+    services.logger.info({ email: config.adminEmail }, "Created the owner account from ADMIN_EMAIL");
+    return undefined;
+  }
+  return `${config.publicUrl}/admin/setup?token=${owner.createSetupToken()}`;
+}

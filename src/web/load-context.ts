@@ -1,0 +1,19 @@
+import type { Article, Education, Experience, Site } from "../domain/content";
+
+/** What the server hands to every loader: reads of the content store and the signed-in owner. */
+export type PageContent = {
+  site(): Site;
+  articles(): Article[];
+  experiences(): Experience[];
+  education(): Education[];
+};
+
+export type SignedInOwner = { email: string; csrfToken: string };
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    content: PageContent;
+    owner: SignedInOwner | null;
+  }
+}

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/landing.tsx"),
+  route("admin", "routes/admin-login.tsx"),
+  route("admin/setup", "routes/admin-setup.tsx"),
+  route("admin/dashboard", "routes/admin-dashboard.tsx", [
+    index("routes/admin-experiences.tsx", { id: "experiences-index" }),
+    route("experiences", "routes/admin-experiences.tsx"),
+    route("education", "routes/admin-education.tsx"),
+    route("articles", "routes/admin-articles.tsx"),
+    route("settings", "routes/admin-settings.tsx"),
+    route("*", "routes/admin-unknown-section.tsx"),
+  ]),
+  route("*", "routes/landing.tsx", { id: "landing-fallback" }),
+] satisfies RouteConfig;

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({}, { maxStreams: 2, heartbeatMs: 100 });
+});
+afterEach(() => t.close());
+
+/** Reads server-sent events from a streaming response until `count` change events arrived. */
+async function readChanges(response: Response, count: number) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: { id: string; data: unknown }[] = [];
+  let heartbeats = 0;
+  while (events.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.startsWith(": heartbeat")) heartbeats += 1;
+      if (!block.includes("event: change")) continue;
+      const id = /^id: (.*)$/m.exec(block)?.[1] ?? "";
+      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null");
+      events.push({ id, data });
+    }
+  }
+  await reader.cancel();
+  return { events, heartbeats };
+}
+
+describe("GET /api/events", () => {
+  it("emits one event per committed write, naming the collection", async () => {
+    const { owner } = await t.signIn();
+    const stream = await t.request("/api/events");
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const reading = readChanges(stream, 3);
+    await new Promise((r) => setTimeout(r, 50));
+    await owner("/api/articles", { method: "POST" });
+    await owner("/api/site", { method: "PUT", json: { name: "Live" } });
+    await owner("/api/education", { method: "POST" });
+    const { events } = await reading;
+    expect(events.map((e) => e.data)).toEqual([{ collection: "articles" }, { collection: "site" }, { collection: "education" }]);
+    const ids = events.map((e) => Number(e.id));
+    expect(ids[1]).toBeGreaterThan(ids[0]!);
+  });
+
+  it("does not emit for a refused write", async () => {
+    const { owner } = await t.signIn();
+    const stream = await t.request("/api/events");
+    const reading = readChanges(stream, 1);
+    await new Promise((r) => setTimeout(r, 50));
+    await owner("/api/site", { method: "PUT", json: { name: "" } });
+    await owner("/api/experiences", { method: "POST" });
+    const { events } = await reading;
+    expect(events[0]?.data).toEqual({ collection: "experiences" });
+  });
+
+  it("sends what a reconnecting client missed (Last-Event-ID), once per collection", async () => {
+    const { owner } = await t.signIn();
+    await owner("/api/articles", { method: "POST" });
+    const seq = t.services.store.sqlite.prepare("select max(seq) as seq from changes").get() as { seq: number };
+    await owner("/api/articles", { method: "POST" });
+    await owner("/api/articles", { method: "POST" });
+    await owner("/api/experiences", { method: "POST" });
+    const stream = await t.request("/api/events", { headers: { "Last-Event-ID": String(seq.seq) } });
+    const { events } = await readChanges(stream, 2);
+    expect(events.map((e) => e.data)).toEqual([{ collection: "articles" }, { collection: "experiences" }]);
+  });
+
+  it("sends heartbeats and bounds the number of open streams", async () => {
+    const first = await t.request("/api/events");
+    const second = await t.request("/api/events");
+    await new Promise((r) => setTimeout(r, 20));
+    const third = await t.request("/api/events");
+    expect(third.status).toBe(503);
+    const reader = first.body!.getReader();
+    let text = "";
+    while (!text.includes(": heartbeat")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain(": heartbeat");
+    await reader.cancel();
+    await second.body!.cancel();
+  });
+});
