@@ -1,0 +1,63 @@
+import { expect, OWNER, test } from "./support/fixtures";
+
+test.describe("owner sign-in", () => {
+  test("signs in with the right password and lands on the dashboard, replacing history", async ({ page, signIn }) => {
+    await signIn();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    for (const tab of ["Experiences", "Education", "Articles", "Settings"]) {
+      await expect(page.getByRole("link", { name: tab })).toBeVisible();
+    }
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/admin$/);
+  });
+
+  test("shows the error message for a wrong password and stays signed out", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The e-mail address or password is incorrect.");
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\?redirectTo=/);
+  });
+
+  test("redirects a signed-out visitor to /admin and returns to the requested page after sign-in", async ({ page }) => {
+    await page.goto("/admin/dashboard/settings");
+    await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Fdashboard%2Fsettings$/);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/settings$/);
+  });
+
+  test("logout returns to /admin and the dashboard is guarded again", async ({ page, signIn }) => {
+    await signIn();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\?redirectTo=/);
+  });
+
+  test("unknown dashboard sections ask to choose one, unknown site paths show the landing page", async ({ page, signIn }) => {
+    await signIn();
+    await page.goto("/admin/dashboard/nothing-here");
+    await expect(page.getByText("Choose a section to manage.")).toBeVisible();
+    const response = await page.goto("/some/unknown/path");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("#work")).toBeAttached();
+  });
+});
+
+test("a change made through the API appears live on an open page", async ({ page, server }) => {
+  await page.goto("/");
+  const title = `Live headline ${Date.now()}`;
+  await expect(page.getByText(title)).toHaveCount(0);
+  const response = await server.api("/api/articles", {
+    method: "POST",
+    json: { title, outlet: "Live Outlet", url: "https://live.example/story", date: "2026-11-01", description: "Fresh", featured: true },
+  });
+  expect(response.status).toBe(201);
+  await expect(page.getByText(title).first()).toBeVisible();
+});
