@@ -29,6 +29,7 @@ const envSchema = z.object({
   CONTACT_TO: z.email("use an e-mail address").optional(),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BUILD_DIR: z.string().min(1, "use a directory path").default("build"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
@@ -47,6 +48,7 @@ export type Config = {
   fetchAllowPrivate: boolean;
   logLevel: string;
   production: boolean;
+  buildDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -80,5 +82,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
+    buildDir: path.resolve(e.BUILD_DIR),
   };
 }

@@ -21,7 +21,7 @@ async function main() {
   const viteServer = vite;
   const pages = viteServer
     ? developmentPages(() => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>)
-    : await productionPages();
+    : await productionPages(config.buildDir);
   const { app, live } = createApp(services, { pages, development });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) =>

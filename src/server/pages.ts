@@ -3,15 +3,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext } from "./http/app-env";
 
-const CLIENT_DIR = "build/client";
-const SERVER_BUILD = path.resolve("build/server/index.js");
-
 /** Production: built assets from disk (hashed files cached for a year), pages from React Router. */
-export async function productionPages() {
-  const build = (await import(SERVER_BUILD)) as ServerBuild;
+export async function productionPages(buildDir: string) {
+  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const assets = serveStatic({
-    root: CLIENT_DIR,
+    root: path.join(buildDir, "client"),
     onFound: (filePath, c) => {
       c.header(
         "Cache-Control",
