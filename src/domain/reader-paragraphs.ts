@@ -1,0 +1,93 @@
+/**
+ * Reader-mode paragraph rules (spec §5): body paragraphs need more than 20 characters, at most
+ * 50 are shown, and a text with no such paragraph is shown whole when it is over 100 characters.
+ *
+ * Sub-headings: a short line that is all capitals or title-like ("How It Works") is marked
+ * `heading: true`. Headings are exempt from the 20-character minimum (they are often one or two
+ * words), but only when a body paragraph follows them: a heading with nothing under it (a stray
+ * "SHARE" or a heading at the very end) is dropped, as is a heading directly followed by another
+ * heading (only the last of a run is kept). Headings count towards the 50-paragraph cap.
+ */
+
+export type ReaderParagraph = { text: string; heading: boolean };
+
+export const MIN_PARAGRAPH_CHARS = 20;
+export const MAX_READER_PARAGRAPHS = 50;
+export const MIN_FALLBACK_CHARS = 100;
+export const EXCERPT_MAX_CHARS = 300;
+
+const MAX_HEADING_CHARS = 80;
+const MAX_HEADING_WORDS = 12;
+/** Words that stay lower case in Title Case. */
+const MINOR_WORDS = new Set(
+  "a an and as at but by for from in into nor of on or per the to vs via with de la le et".split(" "),
+);
+
+/** Collapses runs of spaces and tabs; keeps single line breaks (from `<br>`) inside a paragraph. */
+function tidy(paragraph: string): string {
+  return paragraph
+    .split("\n")
+    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
+    .filter((line) => line.length > 0)
+    .join("\n");
+}
+
+function isAllCaps(text: string): boolean {
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  return letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+}
+
+function isTitleLike(text: string): boolean {
+  const words = text.split(" ").filter((w) => /\p{L}|\d/u.test(w));
+  if (words.length === 0 || words.length > MAX_HEADING_WORDS) return false;
+  const significant = words.filter((w) => !MINOR_WORDS.has(w.toLowerCase()));
+  if (significant.length === 0) return false;
+  const capitalised = significant.filter((w) => /^[^\p{L}\d]*[\p{Lu}\d]/u.test(w)).length;
+  return capitalised === significant.length;
+}
+
+/** A short single line, all capitals or Title Case, not ending like a sentence. */
+export function isHeadingLine(text: string): boolean {
+  if (text.length < 2 || text.length > MAX_HEADING_CHARS || text.includes("\n")) return false;
+  if (!/\p{L}/u.test(text)) return false;
+  if (/[.,;…]$/.test(text)) return false;
+  return isAllCaps(text) || isTitleLike(text);
+}
+
+/** Splits plain text (paragraphs separated by a blank line) into what reader mode shows. */
+export function toReaderParagraphs(content: string): ReaderParagraph[] {
+  const candidates = content.split(/\n[ \t\u00a0]*\n/).map(tidy).filter((p) => p.length > 0);
+  const kept: ReaderParagraph[] = [];
+  let pendingHeading: string | null = null;
+  for (const text of candidates) {
+    if (isHeadingLine(text)) {
+      pendingHeading = text;
+      continue;
+    }
+    if (text.length <= MIN_PARAGRAPH_CHARS) continue;
+    if (pendingHeading !== null) kept.push({ text: pendingHeading, heading: true });
+    pendingHeading = null;
+    kept.push({ text, heading: false });
+  }
+  if (kept.length > 0) return trimToCap(kept);
+  const whole = content.replace(/[\s\u00a0]+/g, " ").trim();
+  return whole.length > MIN_FALLBACK_CHARS ? [{ text: whole, heading: false }] : [];
+}
+
+/** Applies the cap without ending on a heading that has lost its paragraph. */
+function trimToCap(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
+  const capped = paragraphs.slice(0, MAX_READER_PARAGRAPHS);
+  while (capped.length > 0 && capped[capped.length - 1]?.heading) capped.pop();
+  return capped;
+}
+
+/** Cuts text to at most `max` characters on a word boundary, ending with an ellipsis when cut. */
+export function cutExcerpt(text: string, max = EXCERPT_MAX_CHARS): string {
+  const clean = text.replace(/[\s\u00a0]+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max - 1);
+  const lastSpace = room.lastIndexOf(" ");
+  // A single very long "word" (a URL, say) is cut hard rather than leaving almost nothing.
+  const cut = lastSpace >= max * 0.5 ? room.slice(0, lastSpace) : room;
+  return `${cut.replace(/[\s,;:.\-–—]+$/u, "")}…`;
+}

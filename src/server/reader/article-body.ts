@@ -1,0 +1,58 @@
+import { Readability } from "@mozilla/readability";
+import { textBlocks } from "./block-text";
+import type { TextBlock } from "./block-text";
+import { isBoilerplateBlock, removeFurniture } from "./boilerplate";
+import { containment, shingles } from "./text-overlap";
+
+export type ArticleBody = {
+  paragraphs: string[];
+  /** Readability's guesses, used when the page's metadata says nothing. */
+  title: string;
+  byline: string;
+};
+
+/** Embedded bodies much shorter than the page text are teasers, not the article. */
+const MIN_EMBEDDED_SHARE = 0.6;
+/** Page paragraphs mostly found in the embedded body belong to the article. */
+const PARAGRAPH_IN_EMBEDDED = 0.5;
+/** The page's paragraphs must carry nearly all of the embedded body to be preferred to it. */
+const EMBEDDED_COVERED = 0.9;
+
+function blocksToParagraphs(blocks: TextBlock[]): string[] {
+  return blocks
+    .filter((block) => !isBoilerplateBlock(block))
+    .flatMap((block) => block.text.split("\n\n"))
+    .map((text) => text.trim())
+    .filter((text) => text.length > 0);
+}
+
+function readabilityBody(document: Document): ArticleBody {
+  const result = new Readability<Node>(document, { serializer: (node) => node, disableJSONLD: true }).parse();
+  return {
+    paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content)) : [],
+    title: result?.title?.trim() ?? "",
+    byline: result?.byline?.trim() ?? "",
+  };
+}
+
+/**
+ * Prefers the page's own paragraphs (they keep the layout) but, when the publisher embeds the
+ * full text in JSON-LD, uses it to drop paragraphs that are not part of the article, or
+ * replaces the page text with it when the page text misses much of it.
+ */
+function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
+  const embeddedText = embedded.join("\n");
+  const pageLength = page.reduce((sum, p) => sum + p.length, 0);
+  if (embeddedText.length < MIN_EMBEDDED_SHARE * pageLength || embeddedText.length < 200) return page;
+  const embeddedGrams = shingles(embeddedText);
+  const kept = page.filter((p) => containment(shingles(p), embeddedGrams) >= PARAGRAPH_IN_EMBEDDED);
+  const covered = containment(embeddedGrams, shingles(kept.join("\n")));
+  return covered >= EMBEDDED_COVERED ? kept : embedded;
+}
+
+/** The article's body text as paragraphs. Mutates `document` (furniture removal, Readability). */
+export function extractBody(document: Document, embeddedParagraphs: string[]): ArticleBody {
+  if (document.body) removeFurniture(document.body);
+  const body = readabilityBody(document);
+  return { ...body, paragraphs: reconcileWithEmbedded(body.paragraphs, embeddedParagraphs) };
+}

@@ -1,0 +1,131 @@
+import type { TextBlock } from "./block-text";
+
+/**
+ * Class / id words that mark page furniture around an article: share bars, related links,
+ * newsletter promos, ads, captions and credits, bylines and datelines, comments, tags.
+ * Matched as whole words of the class or id ("article__share-bar", "relatedLinks").
+ */
+const FURNITURE_WORDS = new Set([
+  "share", "sharing", "sharebar", "social", "socials", "related", "newsletter", "newsletters", "subscribe",
+  "subscription", "signup", "promo", "promotion", "advert", "advertisement", "advertising", "ad", "ads", "adslot",
+  "dfp", "sponsor", "sponsored", "outbrain", "taboola", "caption", "captions", "credit", "credits", "breadcrumb",
+  "breadcrumbs", "comment", "comments", "disqus", "recommended", "recommendations", "trending", "popular",
+  "byline", "bylines", "author", "bio", "dateline", "date", "time", "timestamp", "pubdate", "tags", "toolbar",
+  "sidebar", "paywall", "modal", "popup", "overlay", "cookie", "cookies", "consent", "gdpr", "nav", "navigation",
+  "menu", "sr", "screenreader", "hidden",
+]);
+
+/** Class / id words of media boxes: their short text is a caption or a credit. */
+const MEDIA_WORDS = new Set([
+  "image", "images", "img", "photo", "photos", "picture", "media", "figure", "gallery", "slideshow", "video", "player",
+  "thumbnail", "lead", "hero",
+]);
+const MEDIA_CAPTION_MAX_CHARS = 400;
+
+/** Elements that are never article prose. */
+const FURNITURE_TAGS = new Set(["figcaption", "nav", "aside", "footer", "button", "select", "iframe", "form"]);
+
+/** The main text of a page never sits in these landmark roles. */
+const FURNITURE_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog"]);
+
+function classWords(element: Element): string[] {
+  const names = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`;
+  return names
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+}
+
+function isHidden(element: Element): boolean {
+  if (element.hasAttribute("hidden")) return true;
+  const style = element.getAttribute("style");
+  return style !== null && /(display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+/**
+ * A class word can sit on the article container itself ("story-body has-share-tools"); such an
+ * element holds several real paragraphs of prose and is kept.
+ */
+function holdsProse(element: Element): boolean {
+  let prose = 0;
+  for (const paragraph of element.querySelectorAll("p")) {
+    const text = paragraph.textContent ?? "";
+    if (text.length < 120) continue;
+    let linkText = 0;
+    for (const link of paragraph.querySelectorAll("a")) linkText += (link.textContent ?? "").length;
+    if (linkText / text.length < 0.3 && ++prose >= 3) return true;
+  }
+  return false;
+}
+
+function textLength(element: Element): number {
+  return (element.textContent ?? "").replace(/\s+/g, " ").length;
+}
+
+/** Removes page furniture from the document, before the main text is looked for. */
+export function removeFurniture(body: HTMLElement): void {
+  for (const element of body.querySelectorAll("script, style, template")) element.remove();
+  const pageText = textLength(body);
+  // An element holding a large share of the page's text is the article's container, whatever its class says.
+  const isContainer = (element: Element): boolean => textLength(element) > 0.3 * pageText || holdsProse(element);
+
+  const isFurniture = (element: Element): boolean => {
+    const tag = element.localName;
+    if (tag === "main" || tag === "article") return false;
+    if (isHidden(element)) return true;
+    const role = element.getAttribute("role");
+    if (FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return !isContainer(element);
+    const words = classWords(element);
+    if (words.some((word) => MEDIA_WORDS.has(word))) {
+      const media = element.querySelector("img, picture, video") !== null;
+      if (media && textLength(element) < MEDIA_CAPTION_MAX_CHARS) return true;
+    }
+    // Embedded posts (tweets, quotes) sit in "social" boxes but are part of the story.
+    if (!words.some((word) => FURNITURE_WORDS.has(word)) || element.querySelector("blockquote")) return false;
+    return !isContainer(element);
+  };
+
+  const visit = (element: Element): void => {
+    let child = element.firstElementChild;
+    while (child) {
+      const next = child.nextElementSibling;
+      if (isFurniture(child)) child.remove();
+      else visit(child);
+      child = next;
+    }
+  };
+  visit(body);
+}
+
+const BOILERPLATE_LINES: RegExp[] = [
+  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content)$/i,
+  /^(story|article) continues( below)?( advertisement)?$/i,
+  /^(continue reading|scroll to continue)( .{0,40})?$/i,
+  /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
+  /^(related|read more|more|read also|also read|see also|recommended|watch|listen|more from|related articles?|related stories|read next|up next)\b\s*[:|-]/i,
+  /^(related|more)\b.{0,60}:$/i,
+  /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
+  /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
+  /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
+  /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
+  /^https?:\/\/\S+$/i,
+  /^(©|copyright\b|\(c\) )/i,
+  /\b(all rights reserved|subject to copyright)\b/i,
+  /^citation\s*:/i,
+  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
+  /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
+  /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
+  /\bclick here\b/i,
+  // Unrendered WordPress shortcodes.
+  /^\[(\w+)[^\]]*\].*\[\/\1\]$/,
+];
+
+const LINE_BOILERPLATE_MAX_CHARS = 200;
+
+/** A block that is page furniture by its words (ad labels, promos, credits) or its links. */
+export function isBoilerplateBlock(block: TextBlock): boolean {
+  const { text } = block;
+  if (text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text))) return true;
+  // Short blocks that are all link are teasers and "more on this" lists, not prose.
+  return !block.heading && text.length < 150 && block.linkChars / text.length > 0.8;
+}

@@ -1,0 +1,46 @@
+import { parseHTML } from "linkedom";
+import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
+import type { ReaderParagraph } from "../../domain/reader-paragraphs";
+import { extractBody } from "./article-body";
+import { readJsonLd } from "./json-ld";
+import { cleanAuthor, readPageMetadata } from "./page-metadata";
+
+export type ExtractedArticle = {
+  title: string;
+  author: string;
+  /** ISO 8601 as the page states it, or "". */
+  publishDate: string;
+  /** Absolute http(s) URL, or "". */
+  image: string;
+  excerpt: string;
+  /** The full body as plain text, paragraphs separated by a blank line. */
+  content: string;
+  /** What reader mode shows (spec §5 rules applied to `content`). */
+  paragraphs: ReaderParagraph[];
+};
+
+/**
+ * Extracts an article from a page's HTML: metadata from JSON-LD and meta tags, the body from
+ * Readability over a document cleared of page furniture, cross-checked with JSON-LD articleBody.
+ * Throws when the page has no usable article text.
+ */
+export function extractArticle(html: string, pageUrl?: string): ExtractedArticle {
+  const { document } = parseHTML(html);
+  if (!document.documentElement) throw new Error("The page has no HTML document");
+  const jsonLd = readJsonLd(document);
+  const metadata = readPageMetadata(document, jsonLd, pageUrl);
+  const body = extractBody(document, jsonLd?.bodyParagraphs ?? []);
+  const content = body.paragraphs.join("\n\n");
+  const paragraphs = toReaderParagraphs(content);
+  if (paragraphs.length === 0) throw new Error("No article text found on the page");
+  const firstParagraph = paragraphs.find((p) => !p.heading)?.text ?? "";
+  return {
+    title: metadata.title || body.title,
+    author: metadata.author || cleanAuthor(body.byline),
+    publishDate: metadata.publishDate,
+    image: metadata.image,
+    excerpt: cutExcerpt(metadata.description || firstParagraph),
+    content,
+    paragraphs,
+  };
+}

@@ -1,0 +1,133 @@
+import { fragmentParagraphs, fragmentText } from "./html-fragment";
+
+/** What a page's schema.org JSON-LD says about its article; empty strings where it says nothing. */
+export type JsonLdArticle = {
+  headline: string;
+  description: string;
+  authors: string[];
+  datePublished: string;
+  /** As written in the page: may be relative. */
+  image: string;
+  /** Body paragraphs, when the publisher embeds the text (`articleBody`). */
+  bodyParagraphs: string[];
+};
+
+type JsonObject = { [key: string]: unknown };
+
+const ARTICLE_TYPE = /(Article|BlogPosting|Posting|Report|Review)$/;
+const PAGE_TYPE = /^(WebPage|ItemPage)$/;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Publishers ship broken JSON-LD often enough: raw newlines in strings and trailing commas. */
+function parseLenient(source: string): unknown {
+  const text = source.trim().replace(/^<!--|-->$/g, "");
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return JSON.parse(text.replace(/[\n\r\t]+/g, " ").replace(/,\s*([\]}])/g, "$1"));
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function collectNodes(value: unknown, out: JsonObject[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectNodes(item, out);
+    return;
+  }
+  if (!isObject(value)) return;
+  out.push(value);
+  collectNodes(value["@graph"], out);
+  collectNodes(value["mainEntity"], out);
+}
+
+function types(node: JsonObject): string[] {
+  const type = node["@type"];
+  if (typeof type === "string") return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : [];
+}
+
+function firstString(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = firstString(item);
+      if (text) return text;
+    }
+  }
+  return "";
+}
+
+class GraphIndex {
+  private readonly byId = new Map<string, JsonObject>();
+
+  constructor(nodes: JsonObject[]) {
+    for (const node of nodes) {
+      const id = node["@id"];
+      if (typeof id === "string" && Object.keys(node).length > 1 && !this.byId.has(id)) this.byId.set(id, node);
+    }
+  }
+
+  /** Follows `{"@id": ...}` references into the graph. */
+  resolve(value: JsonObject): JsonObject {
+    const id = value["@id"];
+    return typeof id === "string" && Object.keys(value).length === 1 ? (this.byId.get(id) ?? value) : value;
+  }
+
+  names(value: unknown): string[] {
+    if (typeof value === "string") return /^https?:\/\//i.test(value) ? [] : [value.trim()];
+    if (Array.isArray(value)) return value.flatMap((item) => this.names(item));
+    if (isObject(value)) return this.names(firstString(this.resolve(value)["name"]));
+    return [];
+  }
+
+  imageUrl(value: unknown): string {
+    if (typeof value === "string") return value.trim();
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const url = this.imageUrl(item);
+        if (url) return url;
+      }
+      return "";
+    }
+    if (!isObject(value)) return "";
+    const image = this.resolve(value);
+    return firstString(image["url"]) || firstString(image["contentUrl"]);
+  }
+}
+
+function bodyLength(node: JsonObject): number {
+  return firstString(node["articleBody"]).length;
+}
+
+/** Reads every `application/ld+json` script (including `@graph` and arrays) for the main article. */
+export function readJsonLd(document: Document): JsonLdArticle | null {
+  const nodes: JsonObject[] = [];
+  for (const script of document.querySelectorAll("script")) {
+    if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
+    collectNodes(parseLenient(script.textContent ?? ""), nodes);
+  }
+  const articles = nodes.filter((node) => types(node).some((t) => ARTICLE_TYPE.test(t)));
+  const candidates = articles.length > 0 ? articles : nodes.filter((node) => types(node).some((t) => PAGE_TYPE.test(t)));
+  // With several articles (a page plus teasers), the one carrying the text is the page's own.
+  const main = candidates.reduce<JsonObject | undefined>(
+    (best, node) => (best === undefined || bodyLength(node) > bodyLength(best) ? node : best),
+    undefined,
+  );
+  if (!main) return null;
+  const graph = new GraphIndex(nodes);
+  const body = firstString(main["articleBody"]);
+  return {
+    headline: fragmentText(firstString(main["headline"]) || firstString(main["name"])),
+    description: fragmentText(firstString(main["description"])),
+    authors: [...new Set(graph.names(main["author"]).map(fragmentText).filter((n) => n.length > 0))],
+    datePublished: firstString(main["datePublished"]) || firstString(main["dateCreated"]),
+    image: graph.imageUrl(main["image"]) || graph.imageUrl(main["thumbnailUrl"]),
+    bodyParagraphs: body ? fragmentParagraphs(body) : [],
+  };
+}
