@@ -1,0 +1,327 @@
+import { mkdtemp, readdir, rm, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { cacheKey } from "./cache-store";
+import { createImageCache } from "./image-cache";
+import type { ImageCacheOptions, WarnLogger } from "./image-cache";
+import { ImageCacheError } from "./image-cache-error";
+import { photoJpeg, smallPng, transparentPng } from "./sample-images";
+
+const DAY = 24 * 60 * 60 * 1000;
+const HASH_NAMED = /^[0-9a-f]{64}\.(json|jpg|png|webp)$/;
+
+let photo: Buffer;
+let logo: Buffer;
+let tiny: Buffer;
+let root: string;
+let dir: string;
+
+beforeAll(async () => {
+  [photo, logo, tiny] = await Promise.all([photoJpeg(2000, 1500), transparentPng(), smallPng()]);
+});
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), "byline-images-"));
+  dir = path.join(root, "image-cache");
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A cache whose source serves `images` by URL and counts fetches. */
+function setup(
+  images: Record<string, Buffer> | ((url: string) => Buffer),
+  options: Partial<ImageCacheOptions> = {},
+) {
+  const fetched: string[] = [];
+  const logger = { warn: vi.fn<WarnLogger["warn"]>() };
+  const source = typeof images === "function" ? images : (url: string) => images[url];
+  const fetchImage = async (url: string) => {
+    fetched.push(url);
+    const body = source(url);
+    if (!body) throw new Error(`404 for ${url}`);
+    return { body, contentType: "image/jpeg" };
+  };
+  const cache = createImageCache({ dir, fetchImage, logger, ...options });
+  return { cache, fetched, logger };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ImageCacheError> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ImageCacheError);
+  return error as ImageCacheError;
+}
+
+describe("image cache", () => {
+  it("serves a resized JPEG within 600x400 and caches it", async () => {
+    const { cache, fetched } = setup({ "https://news.example/photo.jpg": photo });
+    const image = await cache.get("https://news.example/photo.jpg", { acceptWebp: false });
+    expect(image.contentType).toBe("image/jpeg");
+    expect(image.size).toBe(image.body.length);
+    const metadata = await sharp(image.body).metadata();
+    expect(metadata.format).toBe("jpeg");
+    expect(metadata.width).toBeLessThanOrEqual(600);
+    expect(metadata.height).toBeLessThanOrEqual(400);
+
+    const again = await cache.get("https://news.example/photo.jpg", { acceptWebp: false });
+    expect(again.body.equals(image.body)).toBe(true);
+    expect(fetched).toHaveLength(1);
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, misses: 1 });
+  });
+
+  it("serves a WebP variant to clients that accept it, from the same fetch", async () => {
+    const { cache, fetched } = setup({ "https://news.example/photo.jpg": photo });
+    const webp = await cache.get("https://news.example/photo.jpg", { acceptWebp: true });
+    const jpeg = await cache.get("https://news.example/photo.jpg", { acceptWebp: false });
+    expect(webp.contentType).toBe("image/webp");
+    expect((await sharp(webp.body).metadata()).format).toBe("webp");
+    expect(webp.etag).not.toBe(jpeg.etag);
+    expect(fetched).toHaveLength(1);
+    expect(cache.stats().bytes).toBe(webp.size + jpeg.size);
+  });
+
+  it("serves transparent images as PNG", async () => {
+    const { cache } = setup({ "https://news.example/logo.png": logo });
+    const image = await cache.get("https://news.example/logo.png", { acceptWebp: false });
+    expect(image.contentType).toBe("image/png");
+    expect(await sharp(image.body).metadata()).toMatchObject({ format: "png", hasAlpha: true, width: 400 });
+  });
+
+  it("keeps a stable content-hash ETag across hits, restarts and refetches", async () => {
+    let time = 0;
+    const url = "https://news.example/photo.jpg";
+    const first = setup({ [url]: photo }, { now: () => time });
+    const original = await first.cache.get(url, { acceptWebp: false });
+    expect(original.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect((await first.cache.get(url, { acceptWebp: false })).etag).toBe(original.etag);
+
+    const restarted = setup({ [url]: photo }, { now: () => time });
+    expect((await restarted.cache.get(url, { acceptWebp: false })).etag).toBe(original.etag);
+    expect(restarted.fetched).toHaveLength(0);
+
+    time = 8 * DAY;
+    expect((await restarted.cache.get(url, { acceptWebp: false })).etag).toBe(original.etag);
+    expect(restarted.fetched).toHaveLength(1);
+  });
+
+  it("changes the ETag when the picture changes", async () => {
+    let time = 0;
+    let current = tiny;
+    const { cache } = setup(() => current, { now: () => time });
+    const before = await cache.get("https://news.example/a.png", { acceptWebp: false });
+    current = await smallPng(40, 30, 200);
+    time = 7 * DAY;
+    const after = await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it("refetches entries once they are 7 days old", async () => {
+    let time = 1_000_000;
+    const { cache, fetched } = setup(() => tiny, { now: () => time });
+    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    time += 7 * DAY - 1;
+    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(fetched).toHaveLength(1);
+    time += 1;
+    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(fetched).toHaveLength(2);
+    expect(cache.stats().entries).toBe(1);
+  });
+
+  it("honours a custom expiry", async () => {
+    let time = 0;
+    const { cache, fetched } = setup(() => tiny, { now: () => time, maxAgeMs: 1000 });
+    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    time = 1000;
+    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(fetched).toHaveLength(2);
+  });
+
+  it("keeps at most 50 entries, evicting the oldest when the 51st arrives", async () => {
+    let time = 0;
+    const { cache, fetched } = setup(() => tiny, { now: () => time++ });
+    const urls = Array.from({ length: 51 }, (_, i) => `https://news.example/${i}.png`);
+    for (const url of urls.slice(0, 50)) await cache.get(url, { acceptWebp: false });
+    expect(cache.stats().entries).toBe(50);
+    await cache.get(urls[50] as string, { acceptWebp: false });
+    expect(cache.stats().entries).toBe(50);
+    expect(await readdir(dir)).toHaveLength(50 * 3);
+
+    await cache.get(urls[1] as string, { acceptWebp: false });
+    expect(fetched).toHaveLength(51);
+    await cache.get(urls[0] as string, { acceptWebp: false });
+    expect(fetched).toHaveLength(52);
+    expect(fetched.at(-1)).toBe(urls[0]);
+  });
+
+  it("evicts by age with a small limit, and the limit survives a restart", async () => {
+    let time = 0;
+    const { cache, fetched } = setup(() => tiny, { now: () => (time += 10), maxEntries: 2 });
+    for (const name of ["a", "b", "c"])
+      await cache.get(`https://news.example/${name}`, { acceptWebp: false });
+    expect(cache.stats().entries).toBe(2);
+
+    const restarted = setup(() => tiny, { now: () => (time += 10), maxEntries: 2 });
+    await restarted.cache.get("https://news.example/c", { acceptWebp: false });
+    await restarted.cache.get("https://news.example/b", { acceptWebp: false });
+    expect(restarted.fetched).toHaveLength(0);
+    await restarted.cache.get("https://news.example/a", { acceptWebp: false });
+    expect(restarted.fetched).toEqual(["https://news.example/a"]);
+    expect(restarted.cache.stats().entries).toBe(2);
+    expect(fetched).toHaveLength(3);
+  });
+
+  it("shares one fetch between concurrent requests for the same URL", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const cache = createImageCache({
+      dir,
+      logger: { warn: vi.fn() },
+      fetchImage: async () => {
+        calls++;
+        await gate;
+        return { body: photo, contentType: "image/jpeg" };
+      },
+    });
+    const pending = Array.from({ length: 5 }, (_, i) =>
+      cache.get("https://news.example/photo.jpg", { acceptWebp: i % 2 === 0 }),
+    );
+    release();
+    const images = await Promise.all(pending);
+    expect(calls).toBe(1);
+    expect(new Set(images.map((image) => image.contentType))).toEqual(new Set(["image/jpeg", "image/webp"]));
+  });
+
+  it("refuses broken data, logs why and caches nothing", async () => {
+    const { cache, fetched, logger } = setup({
+      "https://news.example/broken.jpg": Buffer.from("GIF89a broken"),
+    });
+    const error = await refusal(cache.get("https://news.example/broken.jpg", { acceptWebp: false }));
+    expect(error.code).toBe("invalid_image");
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ url: "https://news.example/broken.jpg" }),
+      "Failed to cache image: not an image or a damaged one",
+    );
+    await refusal(cache.get("https://news.example/broken.jpg", { acceptWebp: false }));
+    expect(fetched).toHaveLength(2);
+    expect(cache.stats().entries).toBe(0);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("refuses oversized images", async () => {
+    const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: "#eeeeee" } })
+      .png()
+      .toBuffer();
+    const { cache, logger } = setup({
+      "https://news.example/huge.png": huge,
+      "https://news.example/heavy.jpg": Buffer.alloc(6 * 1024 * 1024),
+    });
+    expect((await refusal(cache.get("https://news.example/huge.png", { acceptWebp: false }))).code).toBe(
+      "too_large",
+    );
+    expect((await refusal(cache.get("https://news.example/heavy.jpg", { acceptWebp: false }))).code).toBe(
+      "too_large",
+    );
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.stringMatching(/^Failed to cache image: image is 7000x6000/),
+    );
+  });
+
+  it("logs 'Failed to load image' when the source fails", async () => {
+    const { cache, logger } = setup({});
+    const error = await refusal(cache.get("https://news.example/gone.jpg", { acceptWebp: false }));
+    expect(error.code).toBe("load_failed");
+    expect(error.message).toBe("404 for https://news.example/gone.jpg");
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ url: "https://news.example/gone.jpg" }),
+      "Failed to load image",
+    );
+  });
+
+  it("stores only hash-named files inside its directory, whatever the URL", async () => {
+    const urls = [
+      "https://news.example/photo.jpg",
+      "../../../../etc/passwd",
+      "https://news.example/../../x/%2e%2e%2f%2e%2e%2fescape.png",
+      "/demo/..\\..\\windows.png",
+      "https://news.example/\u0000null.png",
+    ];
+    const { cache } = setup(() => tiny);
+    for (const url of urls) await cache.get(url, { acceptWebp: true });
+    const names = await readdir(dir);
+    expect(names).toHaveLength(urls.length * 3);
+    for (const name of names) expect(name).toMatch(HASH_NAMED);
+    expect(names).toContain(`${cacheKey(urls[1] as string)}.json`);
+    expect(await readdir(root)).toEqual(["image-cache"]);
+  });
+
+  it("refetches when a cached file disappears, and ignores damaged records", async () => {
+    const url = "https://news.example/photo.jpg";
+    const first = setup({ [url]: photo });
+    await first.cache.get(url, { acceptWebp: false });
+    await unlink(path.join(dir, `${cacheKey(url)}.jpg`));
+    await first.cache.get(url, { acceptWebp: false });
+    expect(first.fetched).toHaveLength(2);
+
+    await writeFile(path.join(dir, `${cacheKey(url)}.json`), "{ not json");
+    await writeFile(path.join(dir, `${cacheKey("other")}.0123456789abcdef.tmp`), "left over");
+    const restarted = setup({ [url]: photo });
+    expect((await restarted.cache.get(url, { acceptWebp: false })).contentType).toBe("image/jpeg");
+    expect(restarted.fetched).toHaveLength(1);
+    const names = await readdir(dir);
+    expect(names.sort()).toEqual([`${cacheKey(url)}.jpg`, `${cacheKey(url)}.json`, `${cacheKey(url)}.webp`]);
+  });
+});
+
+describe("image cache warm-up", () => {
+  it("caches the first 10 images, 3 at a time with 100 ms pauses, and reports failures", async () => {
+    let running = 0;
+    let peak = 0;
+    const starts: number[] = [];
+    const cache = createImageCache({
+      dir,
+      logger: { warn: vi.fn() },
+      fetchImage: async (url) => {
+        starts.push(Date.now());
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        running--;
+        if (url.endsWith("/3")) throw new Error("404");
+        return { body: url.endsWith("/4") ? Buffer.from("broken") : tiny, contentType: "image/png" };
+      },
+    });
+    const urls = Array.from({ length: 12 }, (_, i) => `https://news.example/${i}`);
+    const started = Date.now();
+    const report = await cache.warm(["", urls[0] as string, ...urls]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(starts).toHaveLength(10);
+    expect(peak).toBe(3);
+    expect((starts[3] as number) - (starts[2] as number)).toBeGreaterThanOrEqual(95);
+    expect(report.cached).toEqual(
+      urls.slice(0, 10).filter((url) => !url.endsWith("/3") && !url.endsWith("/4")),
+    );
+    expect(report.failed).toEqual([
+      { url: "https://news.example/3", reason: "404" },
+      { url: "https://news.example/4", reason: "not an image or a damaged one" },
+    ]);
+    expect(cache.stats().entries).toBe(8);
+  });
+
+  it("never throws, even when the cache directory cannot be created", async () => {
+    await writeFile(path.join(root, "not-a-dir"), "");
+    const cache = createImageCache({
+      dir: path.join(root, "not-a-dir", "cache"),
+      logger: { warn: vi.fn() },
+      fetchImage: async () => ({ body: tiny, contentType: "image/png" }),
+    });
+    const report = await cache.warm(["https://news.example/a"]);
+    expect(report.cached).toEqual([]);
+    expect(report.failed).toHaveLength(1);
+  });
+});
