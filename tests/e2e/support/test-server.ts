@@ -9,6 +9,8 @@ export type TestServer = {
   url: string;
   dataDir: string;
   process: ChildProcess;
+  /** Everything the server printed so far. */
+  log(): string;
   /** The owner's API client: signs in once, then sends the cookie, Origin and CSRF token. */
   api(pathname: string, init?: { method?: string; json?: unknown }): Promise<Response>;
   stop(): Promise<void>;
@@ -35,18 +37,20 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const collect = (chunk: Buffer) => void (output += chunk.toString());
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const onData = () => {
       const match = /serving (http:\/\/[^\s"]+)/.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off("data", onData);
         resolve(match[1]!);
       }
     };
     child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
@@ -76,6 +80,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     url,
     dataDir,
     process: child,
+    log: () => output,
     async api(pathname, init = {}) {
       session ??= await signIn();
       const headers: Record<string, string> = { Cookie: session.cookie, "X-CSRF-Token": session.csrfToken, Origin: url };

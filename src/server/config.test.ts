@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("uses the documented defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      secureCookies: false,
+      seedDemo: true,
+      fetchAllowPrivate: false,
+      adminEmail: undefined,
+      smtpUrl: undefined,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it("derives Secure cookies from an https PUBLIC_URL and trims its trailing slash", () => {
+    const config = loadConfig({ PUBLIC_URL: "https://clips.example/", PORT: "8080" });
+    expect(config.publicUrl).toBe("https://clips.example");
+    expect(config.secureCookies).toBe(true);
+    expect(config.port).toBe(8080);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ PORT: "", SMTP_URL: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT=\"eighty\": use a port number from 1 to 65535"],
+    [{ PORT: "70000" }, "PORT=\"70000\": use a port number from 1 to 65535"],
+    [{ PUBLIC_URL: "ftp://x.example" }, "PUBLIC_URL=\"ftp://x.example\": use an http:// or https:// origin"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO=\"maybe\": use true or false"],
+    [{ FETCH_ALLOW_PRIVATE: "sure" }, "FETCH_ALLOW_PRIVATE=\"sure\": use true or false"],
+    [{ ADMIN_EMAIL: "not-an-address", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL=\"not-an-address\": use an e-mail address"],
+    [{ ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD=\"short\": use at least 12 characters"],
+    [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"],
+    [{ SMTP_URL: "http://mail.example" }, "SMTP_URL=\"http://mail.example\": use an smtp:// or smtps:// URL"],
+    [{ CONTACT_TO: "nobody" }, "CONTACT_TO=\"nobody\": use an e-mail address"],
+  ])("refuses %j, naming the variable and what is allowed", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("accepts the boolean spellings people use", () => {
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "0" }).seedDemo).toBe(false);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: "true" }).fetchAllowPrivate).toBe(true);
+    expect(loadConfig({ FETCH_ALLOW_PRIVATE: "yes" }).fetchAllowPrivate).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { startServer } from "./support/test-server";
+
+const byline = (args: string[], env: Record<string, string>, input?: string) =>
+  spawnSync(process.execPath, ["bin/byline.js", ...args], { env: { ...process.env, ...env }, input, encoding: "utf8" });
+
+test.describe("npx byline", () => {
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-cli-"));
+  });
+  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  test("export, import (all or nothing) and backup while the server runs", async () => {
+    const server = await startServer({ dataDir });
+    try {
+      const exported = byline(["export"], { DATA_DIR: dataDir });
+      expect(exported.status).toBe(0);
+      const content = JSON.parse(exported.stdout) as { articles: { title: string }[]; site: { name: string } };
+      expect(content.articles.length).toBeGreaterThanOrEqual(12);
+      expect(content.site.name).toBe("Morgan Hale");
+
+      const file = path.join(dataDir, "import.json");
+      fs.writeFileSync(file, JSON.stringify({ ...content, articles: [...content.articles, { title: "", url: "javascript:x" }] }));
+      const refused = byline(["import", file], { DATA_DIR: dataDir });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("nothing changed");
+
+      fs.writeFileSync(file, JSON.stringify({ ...content, articles: content.articles.slice(0, 2) }));
+      const imported = byline(["import", file], { DATA_DIR: dataDir });
+      expect(imported.stdout).toContain("Imported 2 articles");
+
+      const backup = path.join(dataDir, "backup.sqlite");
+      const backedUp = byline(["backup", backup], { DATA_DIR: dataDir });
+      expect(backedUp.status).toBe(0);
+      const copy = new Database(backup, { readonly: true });
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(copy.prepare("select count(*) as n from articles").get()).toEqual({ n: 2 });
+      copy.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("set-owner resets the owner's e-mail and password", async () => {
+    const result = byline(["set-owner", "new-owner@example.com"], { DATA_DIR: dataDir, SEED_DEMO: "false" }, "a brand new password\n");
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("The owner is now new-owner@example.com");
+    const server = await startServer({ dataDir, env: { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
+    try {
+      const signIn = (password: string) =>
+        fetch(`${server.url}/api/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: server.url },
+          body: JSON.stringify({ email: "new-owner@example.com", password }),
+        });
+      expect((await signIn("a brand new password")).status).toBe(200);
+      expect((await signIn("correct horse battery staple")).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("refuses a short password and unknown commands", () => {
+    expect(byline(["set-owner", "x@example.com"], { DATA_DIR: dataDir }, "short\n").status).toBe(1);
+    const unknown = byline(["frobnicate"], { DATA_DIR: dataDir });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
+  });
+
+  test("prints a setup link at start when there is no owner and no ADMIN_*", async () => {
+    const server = await startServer({ dataDir, env: { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
+    try {
+      const session = (await (await fetch(`${server.url}/api/session`)).json()) as { setupRequired: boolean };
+      expect(session.setupRequired).toBe(true);
+      await expect.poll(() => server.log()).toMatch(/one-time link to create it: http:\/\/localhost:\d+\/admin\/setup\?token=[\w-]{20,}/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
