@@ -1,6 +1,7 @@
 import http from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
@@ -13,7 +14,7 @@ async function main() {
   const development = process.argv.includes("--dev");
   const services = createServices(config, logger);
 
-  let vite: import("vite").ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   if (development) {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
