@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   articleTime,
   endOfDay,
@@ -148,5 +148,23 @@ describe("today", () => {
 describe("endOfDay", () => {
   it("is the last millisecond of the day", () => {
     expect(endOfDay(new Date(Date.UTC(2024, 2, 5)))).toBe(Date.UTC(2024, 2, 6) - 1);
+  });
+});
+
+describe.each(["Pacific/Kiritimati", "Pacific/Pago_Pago"])("in the %s time zone", (zone) => {
+  const original = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    process.env.TZ = original;
+  });
+
+  it("keeps every calendar day as written", () => {
+    expect(new Date(2024, 0, 1).getTimezoneOffset()).not.toBe(0);
+    expect(parseArticleDate("5 March 2024")?.getTime()).toBe(Date.UTC(2024, 2, 5));
+    expect(formatArticleDate("2024-03-05")).toBe("5 March 2024");
+    expect(formatArticleDate("1 January 2024", formatLongUs)).toBe("January 1, 2024");
+    expect(todayIso(new Date("2026-11-22T23:30:00Z"))).toBe("2026-11-22");
   });
 });

@@ -25,7 +25,20 @@ const controls = (overrides: Partial<DurationControls>): DurationControls => ({
 
 describe("MONTH_ABBREVIATIONS", () => {
   it("lists Jan to Dec", () => {
-    expect(MONTH_ABBREVIATIONS).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
+    expect(MONTH_ABBREVIATIONS).toEqual([
+      "Jan",
+      "Feb",
+      "Mar",
+      "Apr",
+      "May",
+      "Jun",
+      "Jul",
+      "Aug",
+      "Sep",
+      "Oct",
+      "Nov",
+      "Dec",
+    ]);
   });
 });
 
@@ -73,22 +86,31 @@ describe("formatDuration", () => {
   });
 
   it("gives 1 mo when the end is before the start", () => {
-    expect(formatDuration(controls({ startYear: 2025, endYear: 2024 }), now)).toBe("Jan 2025 - Mar 2024 · 1 mo");
+    expect(formatDuration(controls({ startYear: 2025, endYear: 2024 }), now)).toBe(
+      "Jan 2025 - Mar 2024 · 1 mo",
+    );
   });
 
   it("switches to years at twelve months", () => {
     expect(formatDuration(controls({ endMonth: 11 }), now)).toBe("Jan 2024 - Dec 2024 · 1 yr");
-    expect(formatDuration(controls({ endMonth: 0, endYear: 2025 }), now)).toBe("Jan 2024 - Jan 2025 · 1 yr 1 mo");
-    expect(formatDuration(controls({ startMonth: 8, startYear: 2021, endMonth: 10, endYear: 2023 }), now)).toBe(
-      "Sep 2021 - Nov 2023 · 2 yrs 3 mos",
+    expect(formatDuration(controls({ endMonth: 0, endYear: 2025 }), now)).toBe(
+      "Jan 2024 - Jan 2025 · 1 yr 1 mo",
     );
+    expect(
+      formatDuration(controls({ startMonth: 8, startYear: 2021, endMonth: 10, endYear: 2023 }), now),
+    ).toBe("Sep 2021 - Nov 2023 · 2 yrs 3 mos");
   });
 
   it("runs a current role to the month of now and says Present", () => {
-    expect(formatDuration(controls({ startMonth: 8, startYear: 2026, endMonth: 0, endYear: 2010, current: true }), now)).toBe(
-      "Sep 2026 - Present · 3 mos",
+    expect(
+      formatDuration(
+        controls({ startMonth: 8, startYear: 2026, endMonth: 0, endYear: 2010, current: true }),
+        now,
+      ),
+    ).toBe("Sep 2026 - Present · 3 mos");
+    expect(formatDuration(controls({ startMonth: 10, startYear: 2024, current: true }), now)).toBe(
+      "Nov 2024 - Present · 2 yrs 1 mo",
     );
-    expect(formatDuration(controls({ startMonth: 10, startYear: 2024, current: true }), now)).toBe("Nov 2024 - Present · 2 yrs 1 mo");
   });
 
   it("rejects month indexes outside 0 to 11", () => {
@@ -98,7 +120,9 @@ describe("formatDuration", () => {
   });
 
   it("does not check end month of a current role, which the editor disables", () => {
-    expect(formatDuration(controls({ endMonth: 99, current: true }), now)).toBe("Jan 2024 - Present · 2 yrs 11 mos");
+    expect(formatDuration(controls({ endMonth: 99, current: true }), now)).toBe(
+      "Jan 2024 - Present · 2 yrs 11 mos",
+    );
   });
 });
 
@@ -126,30 +150,64 @@ describe("parseDuration", () => {
     expect(parseDuration("Mar 2022 - present", now).current).toBe(true);
   });
 
-  it.each(["", "Freelance", "Jan 2020", "Jan 2020 to Mar 2021", "Jan 2020-Mar 2021", "Jan 2020 - Mar 2021 - Jun 2022"])(
-    "defaults %j to January of this year, current (spec §5)",
-    (text) => {
-      expect(parseDuration(text, now)).toEqual(currentDefault);
-    },
-  );
+  it.each([
+    "",
+    "Freelance",
+    "Jan 2020",
+    "Jan 2020 to Mar 2021",
+    "Jan 2020-Mar 2021",
+    "Jan 2020 - Mar 2021 - Jun 2022",
+  ])("defaults %j to January of this year, current (spec §5)", (text) => {
+    expect(parseDuration(text, now)).toEqual(currentDefault);
+  });
 
   it("accepts full month names and en or em dashes", () => {
-    expect(parseDuration("September 2021 – November 2023", now)).toMatchObject({ startMonth: 8, endMonth: 10, current: false });
-    expect(parseDuration("Sept 2021 — Present", now)).toMatchObject({ startMonth: 8, startYear: 2021, current: true });
+    expect(parseDuration("September 2021 – November 2023", now)).toMatchObject({
+      startMonth: 8,
+      endMonth: 10,
+      current: false,
+    });
+    expect(parseDuration("Sept 2021 — Present", now)).toMatchObject({
+      startMonth: 8,
+      startYear: 2021,
+      current: true,
+    });
   });
 
   it("reads bare years as January at the start and December at the end", () => {
-    expect(parseDuration("2019 - 2022", now)).toEqual({ startMonth: 0, startYear: 2019, endMonth: 11, endYear: 2022, current: false });
+    expect(parseDuration("2019 - 2022", now)).toEqual({
+      startMonth: 0,
+      startYear: 2019,
+      endMonth: 11,
+      endYear: 2022,
+      current: false,
+    });
   });
 
   it("starts an unreadable start in January of this year and makes an unreadable end current", () => {
-    expect(parseDuration("Someday - Mar 2021", now)).toEqual({ startMonth: 0, startYear: 2026, endMonth: 2, endYear: 2021, current: false });
-    expect(parseDuration("Mar 2021 - later", now)).toEqual({ startMonth: 2, startYear: 2021, endMonth: 10, endYear: 2026, current: true });
+    expect(parseDuration("Someday - Mar 2021", now)).toEqual({
+      startMonth: 0,
+      startYear: 2026,
+      endMonth: 2,
+      endYear: 2021,
+      current: false,
+    });
+    expect(parseDuration("Mar 2021 - later", now)).toEqual({
+      startMonth: 2,
+      startYear: 2021,
+      endMonth: 10,
+      endYear: 2026,
+      current: true,
+    });
     expect(parseDuration("Smarch 2021 - Mar 2022", now)).toMatchObject({ startMonth: 0, startYear: 2026 });
   });
 
   it("reads a range whose length lacks the middle dot", () => {
-    expect(parseDuration("Jan 2020 - Mar 2021 1 yr 3 mos", now)).toMatchObject({ endMonth: 2, endYear: 2021, current: false });
+    expect(parseDuration("Jan 2020 - Mar 2021 1 yr 3 mos", now)).toMatchObject({
+      endMonth: 2,
+      endYear: 2021,
+      current: false,
+    });
   });
 
   it("round-trips formatDuration", () => {
@@ -171,7 +229,12 @@ describe("withCurrent", () => {
   });
 
   it("unticking sets the end to the current month and year", () => {
-    expect(withCurrent({ ...closed, current: true }, false, now)).toEqual({ ...closed, endMonth: 10, endYear: 2026, current: false });
+    expect(withCurrent({ ...closed, current: true }, false, now)).toEqual({
+      ...closed,
+      endMonth: 10,
+      endYear: 2026,
+      current: false,
+    });
   });
 
   it("does not modify its input", () => {
@@ -200,7 +263,13 @@ describe("latestDurationYear", () => {
 describe("new item durations", () => {
   it("starts a new experience this month, ongoing", () => {
     expect(newExperienceDuration(now)).toBe("Nov 2026 - Present · 1 mo");
-    expect(parseDuration(newExperienceDuration(now), now)).toEqual({ startMonth: 10, startYear: 2026, endMonth: 10, endYear: 2026, current: true });
+    expect(parseDuration(newExperienceDuration(now), now)).toEqual({
+      startMonth: 10,
+      startYear: 2026,
+      endMonth: 10,
+      endYear: 2026,
+      current: true,
+    });
   });
 
   it("spans a new education entry from four years ago to this year", () => {

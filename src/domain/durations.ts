@@ -6,7 +6,20 @@ import { monthFromName } from "./dates";
  * with UTC getters.
  */
 
-export const MONTH_ABBREVIATIONS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+export const MONTH_ABBREVIATIONS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
 
 export const YEAR_CHOICE_COUNT = 20;
 
@@ -30,7 +43,8 @@ export function yearChoices(now: Date): number[] {
 }
 
 function monthYear(month: number, year: number): string {
-  if (!Number.isInteger(month) || month < 0 || month > 11) throw new RangeError(`Month index out of range: ${month}`);
+  if (!Number.isInteger(month) || month < 0 || month > 11)
+    throw new RangeError(`Month index out of range: ${month}`);
   return `${MONTH_ABBREVIATIONS[month]} ${year}`;
 }
 
@@ -123,7 +137,13 @@ export function latestDurationYear(text: string, now: Date): number | null {
 /** A new experience's duration: from the current month, ongoing (spec §7). */
 export function newExperienceDuration(now: Date): string {
   return formatDuration(
-    { startMonth: now.getUTCMonth(), startYear: now.getUTCFullYear(), endMonth: now.getUTCMonth(), endYear: now.getUTCFullYear(), current: true },
+    {
+      startMonth: now.getUTCMonth(),
+      startYear: now.getUTCFullYear(),
+      endMonth: now.getUTCMonth(),
+      endYear: now.getUTCFullYear(),
+      current: true,
+    },
     now,
   );
 }

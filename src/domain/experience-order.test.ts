@@ -71,8 +71,18 @@ describe("sortExperiences", () => {
 
 describe("sortEducation", () => {
   it("orders by institution alphabetically, ignoring case and accents", () => {
-    const items = [{ institution: "university of York" }, { institution: "École Normale" }, { institution: "Birkbeck" }, { institution: "Ealing College" }];
-    expect(sortEducation(items).map((item) => item.institution)).toEqual(["Birkbeck", "Ealing College", "École Normale", "university of York"]);
+    const items = [
+      { institution: "university of York" },
+      { institution: "École Normale" },
+      { institution: "Birkbeck" },
+      { institution: "Ealing College" },
+    ];
+    expect(sortEducation(items).map((item) => item.institution)).toEqual([
+      "Birkbeck",
+      "Ealing College",
+      "École Normale",
+      "university of York",
+    ]);
   });
 
   it("keeps equal names in stored order and does not modify its input", () => {
@@ -96,7 +106,14 @@ describe("sortArticlesByDateDesc", () => {
       { id: "garbage", date: "soon" },
       { id: "year", date: "2023" },
     ];
-    expect(sortArticlesByDateDesc(items).map((item) => item.id)).toEqual(["us", "iso", "march", "year", "undated", "garbage"]);
+    expect(sortArticlesByDateDesc(items).map((item) => item.id)).toEqual([
+      "us",
+      "iso",
+      "march",
+      "year",
+      "undated",
+      "garbage",
+    ]);
   });
 
   it("keeps same-day articles in stored order", () => {

@@ -15,7 +15,10 @@ function byKeyDesc<T>(items: readonly T[], key: (item: T) => number | null): T[]
  * (spec §5). Only the year counts, as the spec says: experiences of the same year keep their
  * stored order, and durations without a year go last.
  */
-export function sortExperiences<T extends Pick<Experience, "duration">>(items: readonly T[], now: Date = new Date()): T[] {
+export function sortExperiences<T extends Pick<Experience, "duration">>(
+  items: readonly T[],
+  now: Date = new Date(),
+): T[] {
   return byKeyDesc(items, (item) => latestDurationYear(item.duration, now));
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isPlaceholderImage, nextImageOnError, PLACEHOLDER_IMAGE_PATTERNS, usableImage } from "./placeholder-images";
+import {
+  isPlaceholderImage,
+  nextImageOnError,
+  PLACEHOLDER_IMAGE_PATTERNS,
+  usableImage,
+} from "./placeholder-images";
 
 describe("PLACEHOLDER_IMAGE_PATTERNS", () => {
   it("has at least six host or path patterns", () => {
@@ -58,7 +63,9 @@ describe("isPlaceholderImage", () => {
 
 describe("usableImage", () => {
   it("gives the trimmed image url when it is a real image", () => {
-    expect(usableImage({ image: " https://localpaper.example/photo.jpg " })).toBe("https://localpaper.example/photo.jpg");
+    expect(usableImage({ image: " https://localpaper.example/photo.jpg " })).toBe(
+      "https://localpaper.example/photo.jpg",
+    );
     expect(usableImage({ image: "/demo/photo.jpg" })).toBe("/demo/photo.jpg");
   });
 

@@ -35,7 +35,10 @@ function matches(url: URL, pattern: PlaceholderPattern): boolean {
 }
 
 /** True when `url` is a known placeholder image. Site paths ('/demo/x.jpg') are checked by path. */
-export function isPlaceholderImage(url: string, patterns: readonly PlaceholderPattern[] = PLACEHOLDER_IMAGE_PATTERNS): boolean {
+export function isPlaceholderImage(
+  url: string,
+  patterns: readonly PlaceholderPattern[] = PLACEHOLDER_IMAGE_PATTERNS,
+): boolean {
   const value = url.trim();
   if (value === "") return false;
   let parsed: URL;
@@ -69,6 +72,7 @@ export function nextImageOnError(
 ): "hide" | { src: string } {
   if (isPlaceholderImage(currentUrl, patterns)) return "hide";
   const fallback = fallbackUrl?.trim() ?? "";
-  if (fallback === "" || fallback === currentUrl.trim() || isPlaceholderImage(fallback, patterns)) return "hide";
+  if (fallback === "" || fallback === currentUrl.trim() || isPlaceholderImage(fallback, patterns))
+    return "hide";
   return { src: fallback };
 }
