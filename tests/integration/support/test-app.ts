@@ -4,10 +4,14 @@ import path from "node:path";
 import { createApp, type AppOptions } from "../../../src/server/app";
 import { loadConfig } from "../../../src/server/config";
 import { createLogger } from "../../../src/server/logger";
+import { hashPassword } from "../../../src/server/auth/passwords";
 import { createServices } from "../../../src/server/services";
 
 export const OWNER = { email: "owner@example.com", password: "correct horse battery staple" };
 export const ORIGIN = "http://localhost:3000";
+
+// scrypt at OWASP cost takes a few hundred milliseconds: hash the test password once per file.
+let ownerHash: Promise<string> | undefined;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -16,7 +20,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
   const services = createServices(config, createLogger("silent"));
-  await services.owner.set(OWNER.email, OWNER.password);
+  ownerHash ??= hashPassword(OWNER.password);
+  services.store.sqlite
+    .prepare("insert into owner (id, email, password_hash, updated_at) values (1, ?, ?, ?)")
+    .run(OWNER.email, await ownerHash, new Date().toISOString());
   const { app, live } = createApp(services, options);
 
   const request = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
