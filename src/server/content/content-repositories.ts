@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { siteSchema, type ArticleInput, type EducationInput, type ExperienceInput, type Site, type SitePatch } from "../../domain/content";
+import { mergeSite } from "../../domain/site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/experience-order";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
@@ -45,17 +46,10 @@ export function createSiteRepository(store: Store) {
   return {
     get: (): Site => read() ?? EMPTY_SITE,
     exists: () => read() !== undefined,
-    /** The spec's "write with merge": top-level groups replace, nested groups merge field by field. */
     merge(patch: SitePatch): Site {
-      const current = read() ?? EMPTY_SITE;
-      const next = siteSchema.parse({
-        ...current,
-        ...patch,
-        hero: { ...current.hero, ...patch.hero },
-        social: { ...current.social, ...patch.social },
-        currentRole: { ...current.currentRole, ...patch.currentRole },
-      });
-      return put(next);
+      const merged = mergeSite(read() ?? EMPTY_SITE, patch);
+      if (!merged.success) throw merged.error;
+      return put(merged.data);
     },
     put,
   };

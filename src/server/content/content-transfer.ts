@@ -4,10 +4,10 @@ import {
   educationInputSchema,
   experienceInputSchema,
   sitePatchSchema,
-  siteSchema,
   storedArticleSchema,
   type Site,
 } from "../../domain/content";
+import { mergeSite } from "../../domain/site-merge";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
 import type { ContentRepositories } from "./content-repositories";
@@ -54,14 +54,7 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
   const sitePatch = data.site ?? data.config?.site ?? data["config/site"];
   let site: Site | undefined;
   if (sitePatch) {
-    const current = repos.site.get();
-    const merged = siteSchema.safeParse({
-      ...current,
-      ...sitePatch,
-      hero: { ...current.hero, ...sitePatch.hero },
-      social: { ...current.social, ...sitePatch.social },
-      currentRole: { ...current.currentRole, ...sitePatch.currentRole },
-    });
+    const merged = mergeSite(repos.site.get(), sitePatch);
     if (!merged.success) throw new ImportError(merged.error.issues.map((i) => `site.${i.path.join(".")}: ${i.message}`));
     site = merged.data;
   }

@@ -1,0 +1,12 @@
+import { siteSchema, type Site, type SitePatch } from "./content";
+
+/** The spec's "write with merge": top-level fields replace, nested groups merge field by field. */
+export function mergeSite(current: Site, patch: SitePatch) {
+  return siteSchema.safeParse({
+    ...current,
+    ...patch,
+    hero: { ...current.hero, ...patch.hero },
+    social: { ...current.social, ...patch.social },
+    currentRole: { ...current.currentRole, ...patch.currentRole },
+  });
+}
