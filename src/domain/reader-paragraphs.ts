@@ -38,19 +38,21 @@ function isAllCaps(text: string): boolean {
 }
 
 function isTitleLike(text: string): boolean {
-  const words = text.split(" ").filter((w) => /\p{L}|\d/u.test(w));
+  const words = text.split(" ").filter((w) => /[\p{L}\p{N}]/u.test(w));
   if (words.length === 0 || words.length > MAX_HEADING_WORDS) return false;
-  const significant = words.filter((w) => !MINOR_WORDS.has(w.toLowerCase()));
-  if (significant.length === 0) return false;
-  const capitalised = significant.filter((w) => /^[^\p{L}\d]*[\p{Lu}\d]/u.test(w)).length;
-  return capitalised === significant.length;
+  // Rows of figures ("40 Casey Mears 1 0 0 0") are table data, not headings.
+  if (words.filter((w) => !/\p{L}/u.test(w)).length * 3 > words.length) return false;
+  const significant = words.filter((w) => /\p{L}/u.test(w) && !MINOR_WORDS.has(w.toLowerCase()));
+  return significant.length > 0 && significant.every((w) => /^[^\p{L}\p{N}]*[\p{Lu}\p{N}]/u.test(w));
 }
 
-/** A short single line, all capitals or Title Case, not ending like a sentence. */
+/**
+ * A short single line, all capitals or Title Case, not ending like a sentence and not starting
+ * like a quotation, an attribution ("— Name") or a list item.
+ */
 export function isHeadingLine(text: string): boolean {
   if (text.length < 2 || text.length > MAX_HEADING_CHARS || text.includes("\n")) return false;
-  if (!/\p{L}/u.test(text)) return false;
-  if (/[.,;…]$/.test(text)) return false;
+  if (!/\p{L}/u.test(text) || /[.,;…]$/.test(text) || /^[-–—•*"“‘'(\[]/.test(text)) return false;
   return isAllCaps(text) || isTitleLike(text);
 }
 

@@ -1,7 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { textBlocks } from "./block-text";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, removeFurniture } from "./boilerplate";
+import { isBoilerplateBlock, isItalicNote, removeFurniture } from "./boilerplate";
 import { containment, shingles } from "./text-overlap";
 
 export type ArticleBody = {
@@ -19,17 +19,50 @@ const PARAGRAPH_IN_EMBEDDED = 0.5;
 const EMBEDDED_COVERED = 0.9;
 
 function blocksToParagraphs(blocks: TextBlock[]): string[] {
-  return blocks
-    .filter((block) => !isBoilerplateBlock(block))
+  const kept = blocks.filter((block) => !isBoilerplateBlock(block));
+  while (kept.length > 1 && isItalicNote(kept[kept.length - 1] as TextBlock)) kept.pop();
+  return kept
     .flatMap((block) => block.text.split("\n\n"))
     .map((text) => text.trim())
     .filter((text) => text.length > 0);
 }
 
-function readabilityBody(document: Document): ArticleBody {
+function siteHost(document: Document, pageUrl: string | undefined): string {
+  const candidates = [
+    pageUrl,
+    document.querySelector("link[rel~='canonical']")?.getAttribute("href"),
+    document.querySelector("meta[property='og:url']")?.getAttribute("content"),
+  ];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      return new URL(candidate).hostname.replace(/^www\./, "");
+    } catch {
+      // Not absolute; try the next one.
+    }
+  }
+  return "";
+}
+
+/** Relative links, and links to the same host or a subdomain of it, stay on the site. */
+function internalLinkTest(host: string): (href: string) => boolean {
+  return (href) => {
+    const target = /^[a-z][a-z0-9+.-]*:|^\/\//i.exec(href.trim()) ? href.trim() : null;
+    if (target === null) return true;
+    try {
+      const other = new URL(target, "https://invalid.invalid").hostname.replace(/^www\./, "");
+      return host !== "" && (other === host || other.endsWith(`.${host}`) || host.endsWith(`.${other}`));
+    } catch {
+      return false;
+    }
+  };
+}
+
+function readabilityBody(document: Document, pageUrl: string | undefined): ArticleBody {
+  const isInternalLink = internalLinkTest(siteHost(document, pageUrl));
   const result = new Readability<Node>(document, { serializer: (node) => node, disableJSONLD: true }).parse();
   return {
-    paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content)) : [],
+    paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content, { isInternalLink })) : [],
     title: result?.title?.trim() ?? "",
     byline: result?.byline?.trim() ?? "",
   };
@@ -51,8 +84,8 @@ function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
 }
 
 /** The article's body text as paragraphs. Mutates `document` (furniture removal, Readability). */
-export function extractBody(document: Document, embeddedParagraphs: string[]): ArticleBody {
+export function extractBody(document: Document, embeddedParagraphs: string[], pageUrl?: string): ArticleBody {
   if (document.body) removeFurniture(document.body);
-  const body = readabilityBody(document);
+  const body = readabilityBody(document, pageUrl);
   return { ...body, paragraphs: reconcileWithEmbedded(body.paragraphs, embeddedParagraphs) };
 }

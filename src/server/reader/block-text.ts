@@ -1,10 +1,18 @@
 /** One block of visible text (a paragraph, heading, list item, ...) from a DOM subtree. */
 export type TextBlock = {
   text: string;
-  /** Characters of `text` that sit inside links: high ratios mark navigation and teasers. */
-  linkChars: number;
   /** The block is (inside) an h1-h6 element. */
   heading: boolean;
+  /** Counts of non-space characters: in all, inside links, inside links to the page's own site, in italics. */
+  chars: number;
+  linkChars: number;
+  internalLinkChars: number;
+  italicChars: number;
+};
+
+export type TextBlockOptions = {
+  /** Tells links to the page's own site (navigation, teasers) from links elsewhere. */
+  isInternalLink?: (href: string) => boolean;
 };
 
 const BLOCK_TAGS = new Set([
@@ -31,20 +39,20 @@ function tidy(text: string): string {
 }
 
 /** Walks `root` and returns its text split into blocks, in document order. */
-export function textBlocks(root: Node): TextBlock[] {
+export function textBlocks(root: Node, options: TextBlockOptions = {}): TextBlock[] {
   const blocks: TextBlock[] = [];
   const headingStack: boolean[] = [false];
   let parts: string[] = [];
-  let linkChars = 0;
+  let counts = { chars: 0, linkChars: 0, internalLinkChars: 0, italicChars: 0 };
   let linkDepth = 0;
+  let internalLinkDepth = 0;
+  let italicDepth = 0;
 
   const flush = (): void => {
     const text = tidy(parts.join(""));
-    if (text.length > 0) {
-      blocks.push({ text, linkChars: Math.min(linkChars, text.length), heading: headingStack.at(-1) ?? false });
-    }
+    if (text.length > 0) blocks.push({ text, heading: headingStack.at(-1) ?? false, ...counts });
     parts = [];
-    linkChars = 0;
+    counts = { chars: 0, linkChars: 0, internalLinkChars: 0, italicChars: 0 };
   };
 
   const visit = (node: Node): void => {
@@ -52,11 +60,16 @@ export function textBlocks(root: Node): TextBlock[] {
       // Source line breaks are plain whitespace in HTML; only <br> breaks a line.
       const value = (node.nodeValue ?? "").replace(/\s+/g, " ");
       parts.push(value);
-      if (linkDepth > 0) linkChars += value.length;
+      const chars = value.replace(/ /g, "").length;
+      counts.chars += chars;
+      if (linkDepth > 0) counts.linkChars += chars;
+      if (internalLinkDepth > 0) counts.internalLinkChars += chars;
+      if (italicDepth > 0) counts.italicChars += chars;
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
-    const tag = (node as Element).localName;
+    const element = node as Element;
+    const tag = element.localName;
     if (SKIPPED_TAGS.has(tag)) return;
     if (tag === "br") {
       parts.push("\n");
@@ -67,9 +80,16 @@ export function textBlocks(root: Node): TextBlock[] {
       flush();
       headingStack.push(HEADING_TAGS.has(tag) || (headingStack.at(-1) ?? false));
     }
-    if (tag === "a") linkDepth += 1;
+    const link = tag === "a";
+    const internal = link && (options.isInternalLink?.(element.getAttribute("href") ?? "") ?? false);
+    const italic = tag === "i" || tag === "em";
+    linkDepth += Number(link);
+    internalLinkDepth += Number(internal);
+    italicDepth += Number(italic);
     for (let child = node.firstChild; child; child = child.nextSibling) visit(child);
-    if (tag === "a") linkDepth -= 1;
+    linkDepth -= Number(link);
+    internalLinkDepth -= Number(internal);
+    italicDepth -= Number(italic);
     if (block) {
       flush();
       headingStack.pop();

@@ -69,28 +69,39 @@ export function removeFurniture(body: HTMLElement): void {
   // An element holding a large share of the page's text is the article's container, whatever its class says.
   const isContainer = (element: Element): boolean => textLength(element) > 0.3 * pageText || holdsProse(element);
 
-  const isFurniture = (element: Element): boolean => {
+  const verdict = (element: Element): "keep" | "remove" | "unwrap" => {
     const tag = element.localName;
-    if (tag === "main" || tag === "article") return false;
-    if (isHidden(element)) return true;
+    if (tag === "main" || tag === "article") return "keep";
+    if (isHidden(element)) return "remove";
     const role = element.getAttribute("role");
-    if (FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) return !isContainer(element);
+    if (FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) {
+      return isContainer(element) ? "keep" : "remove";
+    }
     const words = classWords(element);
     if (words.some((word) => MEDIA_WORDS.has(word))) {
       const media = element.querySelector("img, picture, video") !== null;
-      if (media && textLength(element) < MEDIA_CAPTION_MAX_CHARS) return true;
+      if (media && textLength(element) < MEDIA_CAPTION_MAX_CHARS) return "remove";
     }
-    // Embedded posts (tweets, quotes) sit in "social" boxes but are part of the story.
-    if (!words.some((word) => FURNITURE_WORDS.has(word)) || element.querySelector("blockquote")) return false;
-    return !isContainer(element);
+    if (!words.some((word) => FURNITURE_WORDS.has(word))) return "keep";
+    // Embedded posts (tweets and the like) come in "social" boxes but are part of the story: the box
+    // goes, its content stays (Readability would drop the box for the same word).
+    if (element.querySelector("blockquote")) return "unwrap";
+    return isContainer(element) ? "keep" : "remove";
   };
 
   const visit = (element: Element): void => {
     let child = element.firstElementChild;
     while (child) {
-      const next = child.nextElementSibling;
-      if (isFurniture(child)) child.remove();
-      else visit(child);
+      let next = child.nextElementSibling;
+      const action = verdict(child);
+      if (action === "remove") {
+        child.remove();
+      } else if (action === "unwrap") {
+        next = child.firstElementChild ?? next;
+        child.replaceWith(...child.childNodes);
+      } else {
+        visit(child);
+      }
       child = next;
     }
   };
@@ -120,12 +131,34 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^\[(\w+)[^\]]*\].*\[\/\1\]$/,
 ];
 
-const LINE_BOILERPLATE_MAX_CHARS = 200;
+const LINE_BOILERPLATE_MAX_CHARS = 300;
+const TEASER_MAX_CHARS = 150;
+const MOSTLY = 0.8;
 
 /** A block that is page furniture by its words (ad labels, promos, credits) or its links. */
 export function isBoilerplateBlock(block: TextBlock): boolean {
-  const { text } = block;
+  const { text, chars } = block;
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
   if (text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text))) return true;
-  // Short blocks that are all link are teasers and "more on this" lists, not prose.
-  return !block.heading && text.length < 150 && block.linkChars / text.length > 0.8;
+  // Short all-link blocks are teasers ("more on this") when they are headings or point back into the site;
+  // links elsewhere (sources, products) are part of the story.
+  if (text.length >= TEASER_MAX_CHARS || block.linkChars < MOSTLY * chars) return false;
+  return block.heading || block.internalLinkChars >= MOSTLY * chars;
+}
+
+/** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */
+export function isItalicNote(block: TextBlock): boolean {
+  const { text, chars, italicChars, linkChars } = block;
+  return text.length <= 400 && italicChars >= 0.5 * chars && italicChars + linkChars >= 0.9 * chars;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The byline repeated in the body ("By Jane Doe", "Jane Doe, Reuters"): metadata, not prose. */
+export function isBylineOf(text: string, author: string): boolean {
+  const name = author.trim();
+  if (!name || text.length > name.length + 40) return false;
+  return new RegExp(`^(written )?(by:? )?${escapeRegExp(name)}\\s*($|[,|/(–—-])`, "i").test(text.trim());
 }

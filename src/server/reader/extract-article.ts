@@ -2,6 +2,7 @@ import { parseHTML } from "linkedom";
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
 import type { ReaderParagraph } from "../../domain/reader-paragraphs";
 import { extractBody } from "./article-body";
+import { isBylineOf } from "./boilerplate";
 import { readJsonLd } from "./json-ld";
 import { cleanAuthor, readPageMetadata } from "./page-metadata";
 
@@ -29,14 +30,15 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
   if (!document.documentElement) throw new Error("The page has no HTML document");
   const jsonLd = readJsonLd(document);
   const metadata = readPageMetadata(document, jsonLd, pageUrl);
-  const body = extractBody(document, jsonLd?.bodyParagraphs ?? []);
-  const content = body.paragraphs.join("\n\n");
+  const body = extractBody(document, jsonLd?.bodyParagraphs ?? [], pageUrl);
+  const author = metadata.author || cleanAuthor(body.byline);
+  const content = body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n");
   const paragraphs = toReaderParagraphs(content);
   if (paragraphs.length === 0) throw new Error("No article text found on the page");
   const firstParagraph = paragraphs.find((p) => !p.heading)?.text ?? "";
   return {
     title: metadata.title || body.title,
-    author: metadata.author || cleanAuthor(body.byline),
+    author,
     publishDate: metadata.publishDate,
     image: metadata.image,
     excerpt: cutExcerpt(metadata.description || firstParagraph),

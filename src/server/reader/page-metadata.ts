@@ -45,14 +45,26 @@ function firstOf(values: Map<string, string>, keys: string[]): string {
   return "";
 }
 
-/** Drops a trailing " | Site Name" (or " - ", " – ", " — ") when it names the site. */
-function withoutSiteName(title: string, siteName: string): string {
-  const site = siteName.replace(/^@/, "").trim().toLowerCase();
-  if (!site) return title;
-  const match = /^(.{10,}?)\s+[|\-–—:]\s+([^|\-–—:]+)$/.exec(title);
+function letters(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Drops a trailing " | Site Name" (or " - ", " – ", " — ") when it names the site or its host. */
+function withoutSiteName(title: string, siteNames: string[]): string {
+  const match = /^(.{10,}?)\s+[|\-–—]\s+([^|\-–—]+)$/.exec(title);
   if (!match?.[1] || !match[2]) return title;
-  const tail = match[2].trim().toLowerCase().replace(/\s+/g, "");
-  return tail === site.replace(/\s+/g, "") ? match[1].trim() : title;
+  const tail = letters(match[2]);
+  return siteNames.some((name) => letters(name) === tail) ? match[1].trim() : title;
+}
+
+function hostNames(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    const host = new URL(url).hostname.replace(/^www\./, "");
+    return [host, host.split(".")[0] ?? ""];
+  } catch {
+    return [];
+  }
 }
 
 function isTruncated(text: string): boolean {
@@ -60,7 +72,7 @@ function isTruncated(text: string): boolean {
 }
 
 export function cleanAuthor(value: string): string {
-  const text = fragmentText(value)
+  const text = (fragmentText(value).split(/\s+\|\s+/)[0] ?? "")
     .replace(/^(written\s+)?by\s*:?\s+/i, "")
     .replace(/\s*[|,]\s*$/, "")
     .trim();
@@ -70,8 +82,8 @@ export function cleanAuthor(value: string): string {
 
 const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** ISO dates are kept as written (so the publisher's calendar day survives); others become UTC ISO. */
-export function normaliseDate(value: string): string {
+/** An ISO 8601 date as written (offset kept, so the publisher's calendar day survives), or "". */
+export function isoDate(value: string): string {
   const text = value.trim();
   const iso = ISO_LIKE.exec(text);
   if (iso) {
@@ -80,10 +92,18 @@ export function normaliseDate(value: string): string {
     const normalised = time ? `${day}T${time}${offset?.toUpperCase() ?? ""}` : (day ?? "");
     return Number.isNaN(Date.parse(normalised)) ? "" : normalised;
   }
+  return "";
+}
+
+/** Free-form dates ("November 19, 2019", "2019/11/19") become the calendar day they name. */
+export function looseDate(value: string): string {
+  const text = value.trim().replace(/,?\s+at\s+/i, " ");
   // Bare numbers ("2019", epoch seconds) are too ambiguous to be a publication date.
   if (/^\d+$/.test(text)) return "";
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? "" : new Date(parsed).toISOString();
+  const parsed = new Date(text);
+  if (Number.isNaN(parsed.getTime())) return "";
+  const pad = (n: number): string => String(n).padStart(2, "0");
+  return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
 }
 
 /** Resolves against the page (and its `<base href>`); only absolute http(s) results count. */
@@ -103,14 +123,23 @@ function baseUrl(document: Document, pageUrl: string | undefined): string | unde
   return resolveHttpUrl(href, pageUrl) || pageUrl;
 }
 
-function markupDate(document: Document): string {
-  const element =
-    document.querySelector("[itemprop~='datePublished']") ??
-    document.querySelector("time[pubdate]") ??
-    document.querySelector("article time[datetime]") ??
-    document.querySelector("time[datetime]");
-  if (!element) return "";
-  return element.getAttribute("datetime") ?? element.getAttribute("content") ?? element.textContent ?? "";
+/** Publisher-specific meta names for the publication date ("sn-post-date", "article.published"). */
+const CUSTOM_DATE_KEY = /(publish|pub|post|release|creat)\w*[._-]?date|date[._-]?(publish|pub|post|creat)/;
+
+const DATE_ELEMENTS = [
+  "[itemprop~='datePublished']",
+  "time[pubdate]",
+  "article time[datetime]",
+  "time[datetime]",
+  "[class*='publish'][class*='date']",
+  "[class*='post-date'], [class*='pubdate'], [class*='dateline']",
+];
+
+function markupDates(document: Document): string[] {
+  return DATE_ELEMENTS.map((selector) => {
+    const element = document.querySelector(selector);
+    return element?.getAttribute("datetime") ?? element?.getAttribute("content") ?? element?.textContent ?? "";
+  });
 }
 
 function markupAuthor(document: Document): string {
@@ -128,10 +157,16 @@ function firstValid(candidates: string[], clean: (value: string) => string): str
 
 export function readPageMetadata(document: Document, jsonLd: JsonLdArticle | null, pageUrl?: string): PageMetadata {
   const meta = metaValues(document);
-  const siteName = firstOf(meta, SITE_NAME_KEYS);
+  const siteNames = [...SITE_NAME_KEYS.map((k) => meta.get(k) ?? ""), ...hostNames(pageUrl)].filter(Boolean);
   const base = baseUrl(document, pageUrl);
-  const headline = jsonLd?.headline ?? "";
-  const metaTitle = withoutSiteName(fragmentText(firstOf(meta, TITLE_KEYS)), siteName);
+  const headline = withoutSiteName(jsonLd?.headline ?? "", siteNames);
+  const metaTitle = withoutSiteName(fragmentText(firstOf(meta, TITLE_KEYS)), siteNames);
+  const statedDates = [
+    jsonLd?.datePublished ?? "",
+    ...DATE_KEYS.map((k) => meta.get(k) ?? ""),
+    ...[...meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
+  ];
+  const shownDates = markupDates(document);
 
   return {
     title: headline && !(isTruncated(headline) && metaTitle) ? headline : metaTitle,
@@ -139,10 +174,12 @@ export function readPageMetadata(document: Document, jsonLd: JsonLdArticle | nul
       [(jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "), ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""), markupAuthor(document)],
       cleanAuthor,
     ),
-    publishDate: firstValid(
-      [jsonLd?.datePublished ?? "", ...DATE_KEYS.map((k) => meta.get(k) ?? ""), markupDate(document)],
-      normaliseDate,
-    ),
+    // Metadata beats dates shown in the page; within each, a precise ISO timestamp beats a free-form date.
+    publishDate:
+      firstValid(statedDates, isoDate) ||
+      firstValid(statedDates, looseDate) ||
+      firstValid(shownDates, isoDate) ||
+      firstValid(shownDates, looseDate),
     image: firstValid(
       [
         jsonLd?.image ?? "",
