@@ -52,7 +52,7 @@ function isTitleLike(text: string): boolean {
  */
 export function isHeadingLine(text: string): boolean {
   if (text.length < 2 || text.length > MAX_HEADING_CHARS || text.includes("\n")) return false;
-  if (!/\p{L}/u.test(text) || /[.,;…]$/.test(text) || /^[-–—•*"“‘'(\[]/.test(text)) return false;
+  if (!/\p{L}/u.test(text) || /[.,;…]$/.test(text) || /^[-–—•*"“‘'([]/.test(text)) return false;
   return isAllCaps(text) || isTitleLike(text);
 }
 
