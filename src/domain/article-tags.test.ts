@@ -3,7 +3,7 @@ import { articleTags } from "./article-tags";
 import { PUBLIC_TAGS } from "./content";
 import knownArticleTags from "./known-article-tags.json";
 
-const known = "https://civicledger.example/analysis/mapping-a-decade-of-bus-route-cuts";
+const known = "https://civicledger.example/housing/landlord-register-unchecked";
 
 describe("articleTags", () => {
   it("keeps the article's public tags, ignoring case, blanks and repeats", () => {
@@ -23,17 +23,17 @@ describe("articleTags", () => {
   });
 
   it.each([
-    "http://civicledger.example/analysis/mapping-a-decade-of-bus-route-cuts",
-    "https://www.civicledger.example/analysis/mapping-a-decade-of-bus-route-cuts/",
-    "https://CivicLedger.example/analysis/mapping-a-decade-of-bus-route-cuts#comments",
-    " https://civicledger.example/analysis/mapping-a-decade-of-bus-route-cuts// ",
-    "civicledger.example/analysis/mapping-a-decade-of-bus-route-cuts",
+    "http://civicledger.example/housing/landlord-register-unchecked",
+    "https://www.civicledger.example/housing/landlord-register-unchecked/",
+    "https://CivicLedger.example/housing/landlord-register-unchecked#comments",
+    " https://civicledger.example/housing/landlord-register-unchecked// ",
+    "civicledger.example/housing/landlord-register-unchecked",
   ])("finds the map entry for %j", (url) => {
     expect(articleTags({ tags: [], url })).toEqual(["data", "comment"]);
   });
 
   it("gives no tags for unknown or different URLs", () => {
-    expect(articleTags({ tags: [], url: "https://civicledger.example/analysis/other-story" })).toEqual([]);
+    expect(articleTags({ tags: [], url: "https://civicledger.example/housing/other-story" })).toEqual([]);
     expect(articleTags({ tags: [], url: `${known}?page=2` })).toEqual([]);
     expect(articleTags({ tags: [], url: "" })).toEqual([]);
   });
