@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+let renders = 0;
+beforeEach(async () => {
+  renders = 0;
+  t = await createTestApp(
+    {},
+    {
+      // Stands in for React Router: renders the current site name and the request's nonce.
+      pages: async (_c, context) => {
+        renders += 1;
+        const body = `<html><script nonce="${context.cspNonce}"></script><h1>${context.content.site().name}</h1></html>`;
+        return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      },
+    },
+  );
+});
+afterEach(() => t.close());
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("rendered-page cache", () => {
+  it("serves repeat visits from memory with a fresh nonce matching the CSP header", async () => {
+    const first = await t.request("/");
+    const firstBody = await first.text();
+    const second = await t.request("/");
+    const secondBody = await second.text();
+    expect(renders).toBe(1);
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(secondBody).toContain(`nonce="${nonceOf(second)}"`);
+    expect(firstBody).toContain(`nonce="${nonceOf(first)}"`);
+  });
+
+  it("never serves a page rendered before a committed write", async () => {
+    const { owner } = await t.signIn();
+    await t.request("/");
+    await owner("/api/site", { method: "PUT", json: { name: "Renamed Reporter" } });
+    const after = await t.request("/");
+    expect(after.headers.get("x-page-cache")).toBeNull();
+    expect(await after.text()).toContain("Renamed Reporter");
+  });
+
+  it("does not cache the owner's views or data requests", async () => {
+    const { owner } = await t.signIn();
+    await owner("/");
+    await owner("/");
+    expect(renders).toBe(2);
+    await t.request("/_root.data");
+    await t.request("/_root.data");
+    expect(renders).toBe(4);
+  });
+});
