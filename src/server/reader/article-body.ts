@@ -1,7 +1,8 @@
 import { Readability } from "@mozilla/readability";
 import { textBlocks } from "./block-text";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, isItalicNote, removeFurniture } from "./boilerplate";
+import { isBoilerplateBlock, isItalicNote } from "./boilerplate-blocks";
+import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
 
 export type ArticleBody = {

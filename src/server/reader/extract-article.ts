@@ -2,7 +2,7 @@ import { parseHTML } from "linkedom";
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
 import type { ReaderParagraph } from "../../domain/reader-paragraphs";
 import { extractBody } from "./article-body";
-import { isBylineOf } from "./boilerplate";
+import { isBylineOf } from "./boilerplate-blocks";
 import { readJsonLd } from "./json-ld";
 import { cleanAuthor, readPageMetadata } from "./page-metadata";
 

@@ -1,5 +1,6 @@
 import { fragmentText } from "./html-fragment";
 import type { JsonLdArticle } from "./json-ld";
+import { readPublishDate } from "./publish-date";
 
 /** Article metadata from JSON-LD, Open Graph / Twitter / Dublin Core meta tags and the markup. */
 export type PageMetadata = {
@@ -14,11 +15,6 @@ export type PageMetadata = {
 
 const TITLE_KEYS = ["og:title", "twitter:title", "dc.title"];
 const AUTHOR_KEYS = ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"];
-const DATE_KEYS = [
-  "article:published_time", "og:article:published_time", "article:published", "published_time", "og:published_time",
-  "datepublished", "pubdate", "publishdate", "publish-date", "publish_date", "parsely-pub-date", "sailthru.date",
-  "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "citation_publication_date", "date",
-];
 const IMAGE_KEYS = ["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image"];
 const DESCRIPTION_KEYS = ["description", "og:description", "twitter:description", "dc.description"];
 const SITE_NAME_KEYS = ["og:site_name", "application-name", "twitter:site"];
@@ -80,32 +76,6 @@ export function cleanAuthor(value: string): string {
   return text;
 }
 
-const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/** An ISO 8601 date as written (offset kept, so the publisher's calendar day survives), or "". */
-export function isoDate(value: string): string {
-  const text = value.trim();
-  const iso = ISO_LIKE.exec(text);
-  if (iso) {
-    const [, day, time, zone] = iso;
-    const offset = zone && zone.toUpperCase() !== "Z" && !zone.includes(":") ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
-    const normalised = time ? `${day}T${time}${offset?.toUpperCase() ?? ""}` : (day ?? "");
-    return Number.isNaN(Date.parse(normalised)) ? "" : normalised;
-  }
-  return "";
-}
-
-/** Free-form dates ("November 19, 2019", "2019/11/19") become the calendar day they name. */
-export function looseDate(value: string): string {
-  const text = value.trim().replace(/,?\s+at\s+/i, " ");
-  // Bare numbers ("2019", epoch seconds) are too ambiguous to be a publication date.
-  if (/^\d+$/.test(text)) return "";
-  const parsed = new Date(text);
-  if (Number.isNaN(parsed.getTime())) return "";
-  const pad = (n: number): string => String(n).padStart(2, "0");
-  return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
-}
-
 /** Resolves against the page (and its `<base href>`); only absolute http(s) results count. */
 export function resolveHttpUrl(value: string, base: string | undefined): string {
   if (!value.trim()) return "";
@@ -121,25 +91,6 @@ function baseUrl(document: Document, pageUrl: string | undefined): string | unde
   const href = document.querySelector("base[href]")?.getAttribute("href");
   if (!href) return pageUrl;
   return resolveHttpUrl(href, pageUrl) || pageUrl;
-}
-
-/** Publisher-specific meta names for the publication date ("sn-post-date", "article.published"). */
-const CUSTOM_DATE_KEY = /(publish|pub|post|release|creat)\w*[._-]?date|date[._-]?(publish|pub|post|creat)/;
-
-const DATE_ELEMENTS = [
-  "[itemprop~='datePublished']",
-  "time[pubdate]",
-  "article time[datetime]",
-  "time[datetime]",
-  "[class*='publish'][class*='date']",
-  "[class*='post-date'], [class*='pubdate'], [class*='dateline']",
-];
-
-function markupDates(document: Document): string[] {
-  return DATE_ELEMENTS.map((selector) => {
-    const element = document.querySelector(selector);
-    return element?.getAttribute("datetime") ?? element?.getAttribute("content") ?? element?.textContent ?? "";
-  });
 }
 
 function markupAuthor(document: Document): string {
@@ -161,12 +112,6 @@ export function readPageMetadata(document: Document, jsonLd: JsonLdArticle | nul
   const base = baseUrl(document, pageUrl);
   const headline = withoutSiteName(jsonLd?.headline ?? "", siteNames);
   const metaTitle = withoutSiteName(fragmentText(firstOf(meta, TITLE_KEYS)), siteNames);
-  const statedDates = [
-    jsonLd?.datePublished ?? "",
-    ...DATE_KEYS.map((k) => meta.get(k) ?? ""),
-    ...[...meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
-  ];
-  const shownDates = markupDates(document);
 
   return {
     title: headline && !(isTruncated(headline) && metaTitle) ? headline : metaTitle,
@@ -174,12 +119,7 @@ export function readPageMetadata(document: Document, jsonLd: JsonLdArticle | nul
       [(jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "), ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""), markupAuthor(document)],
       cleanAuthor,
     ),
-    // Metadata beats dates shown in the page; within each, a precise ISO timestamp beats a free-form date.
-    publishDate:
-      firstValid(statedDates, isoDate) ||
-      firstValid(statedDates, looseDate) ||
-      firstValid(shownDates, isoDate) ||
-      firstValid(shownDates, looseDate),
+    publishDate: readPublishDate(document, meta, jsonLd?.datePublished ?? ""),
     image: firstValid(
       [
         jsonLd?.image ?? "",

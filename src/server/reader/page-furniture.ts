@@ -1,5 +1,3 @@
-import type { TextBlock } from "./block-text";
-
 /**
  * Class / id words that mark page furniture around an article: share bars, related links,
  * newsletter promos, ads, captions and credits, bylines and datelines, comments, tags.
@@ -106,59 +104,4 @@ export function removeFurniture(body: HTMLElement): void {
     }
   };
   visit(body);
-}
-
-const BOILERPLATE_LINES: RegExp[] = [
-  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content)$/i,
-  /^(story|article) continues( below)?( advertisement)?$/i,
-  /^(continue reading|scroll to continue)( .{0,40})?$/i,
-  /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
-  /^(related|read more|more|read also|also read|see also|recommended|watch|listen|more from|related articles?|related stories|read next|up next)\b\s*[:|-]/i,
-  /^(related|more)\b.{0,60}:$/i,
-  /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
-  /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
-  /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
-  /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
-  /^https?:\/\/\S+$/i,
-  /^(©|copyright\b|\(c\) )/i,
-  /\b(all rights reserved|subject to copyright)\b/i,
-  /^citation\s*:/i,
-  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
-  /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
-  /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
-  /\bclick here\b/i,
-  // Unrendered WordPress shortcodes.
-  /^\[(\w+)[^\]]*\].*\[\/\1\]$/,
-];
-
-const LINE_BOILERPLATE_MAX_CHARS = 300;
-const TEASER_MAX_CHARS = 150;
-const MOSTLY = 0.8;
-
-/** A block that is page furniture by its words (ad labels, promos, credits) or its links. */
-export function isBoilerplateBlock(block: TextBlock): boolean {
-  const { text, chars } = block;
-  if (!/[\p{L}\p{N}]/u.test(text)) return true;
-  if (text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text))) return true;
-  // Short all-link blocks are teasers ("more on this") when they are headings or point back into the site;
-  // links elsewhere (sources, products) are part of the story.
-  if (text.length >= TEASER_MAX_CHARS || block.linkChars < MOSTLY * chars) return false;
-  return block.heading || block.internalLinkChars >= MOSTLY * chars;
-}
-
-/** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */
-export function isItalicNote(block: TextBlock): boolean {
-  const { text, chars, italicChars, linkChars } = block;
-  return text.length <= 400 && italicChars >= 0.5 * chars && italicChars + linkChars >= 0.9 * chars;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** The byline repeated in the body ("By Jane Doe", "Jane Doe, Reuters"): metadata, not prose. */
-export function isBylineOf(text: string, author: string): boolean {
-  const name = author.trim();
-  if (!name || text.length > name.length + 40) return false;
-  return new RegExp(`^(written )?(by:? )?${escapeRegExp(name)}\\s*($|[,|/(–—-])`, "i").test(text.trim());
 }

@@ -1,0 +1,66 @@
+const DATE_KEYS = [
+  "article:published_time", "og:article:published_time", "article:published", "published_time", "og:published_time",
+  "datepublished", "pubdate", "publishdate", "publish-date", "publish_date", "parsely-pub-date", "sailthru.date",
+  "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "citation_publication_date", "date",
+];
+
+/** Publisher-specific meta names for the publication date ("sn-post-date", "publication-date"). */
+const CUSTOM_DATE_KEY = /(publish|pub|post|release|creat)\w*[._-]?date|date[._-]?(publish|pub|post|creat)/;
+
+const DATE_ELEMENTS = [
+  "[itemprop~='datePublished']",
+  "time[pubdate]",
+  "article time[datetime]",
+  "time[datetime]",
+  "[class*='publish'][class*='date']",
+  "[class*='post-date'], [class*='pubdate'], [class*='dateline']",
+];
+
+function markupDates(document: Document): string[] {
+  return DATE_ELEMENTS.map((selector) => {
+    const element = document.querySelector(selector);
+    return element?.getAttribute("datetime") ?? element?.getAttribute("content") ?? element?.textContent ?? "";
+  });
+}
+
+const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** An ISO 8601 date as written (offset kept, so the publisher's calendar day survives), or "". */
+export function isoDate(value: string): string {
+  const text = value.trim();
+  const iso = ISO_LIKE.exec(text);
+  if (iso) {
+    const [, day, time, zone] = iso;
+    const offset = zone && zone.toUpperCase() !== "Z" && !zone.includes(":") ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+    const normalised = time ? `${day}T${time}${offset?.toUpperCase() ?? ""}` : (day ?? "");
+    return Number.isNaN(Date.parse(normalised)) ? "" : normalised;
+  }
+  return "";
+}
+
+/** Free-form dates ("November 19, 2019", "2019/11/19") become the calendar day they name. */
+export function looseDate(value: string): string {
+  const text = value.trim().replace(/,?\s+at\s+/i, " ");
+  // V8 reads a date into almost anything ("Page 2"); insist on a stated year and a day or month.
+  const year = /\b(19|20)\d{2}\b/.exec(text)?.[0];
+  if (!year || text.length > 60 || /^\d+$/.test(text)) return "";
+  const parsed = new Date(text);
+  if (Number.isNaN(parsed.getTime()) || String(parsed.getFullYear()) !== year) return "";
+  const pad = (n: number): string => String(n).padStart(2, "0");
+  return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
+}
+
+/**
+ * The publication date: JSON-LD and meta tags first, then dates shown in the markup; within
+ * each, a precise ISO timestamp beats a free-form date. ISO 8601 as the page states it, or "".
+ */
+export function readPublishDate(document: Document, meta: Map<string, string>, jsonLdDate: string): string {
+  const stated = [
+    jsonLdDate,
+    ...DATE_KEYS.map((key) => meta.get(key) ?? ""),
+    ...[...meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
+  ];
+  const shown = markupDates(document);
+  const first = (values: string[], parse: (value: string) => string): string => values.map(parse).find(Boolean) ?? "";
+  return first(stated, isoDate) || first(stated, looseDate) || first(shown, isoDate) || first(shown, looseDate);
+}
