@@ -1,0 +1,122 @@
+import { useId, type RefObject } from "react";
+import { PUBLIC_TAGS } from "../../../domain/content";
+import { FilterDropdown, type DropdownOption } from "./filter-dropdown";
+import type { PortfolioFilterState } from "./portfolio-url";
+
+export type OpenDropdown = "type" | "publication" | null;
+
+export type PortfolioFiltersProps = {
+  filters: PortfolioFilterState;
+  onChange: (next: PortfolioFilterState) => void;
+  outlets: readonly string[];
+  active: boolean;
+  onClear: () => void;
+  openDropdown: OpenDropdown;
+  onOpenDropdown: (which: OpenDropdown) => void;
+  searchRef: RefObject<HTMLInputElement | null>;
+};
+
+const TYPE_OPTIONS: DropdownOption[] = [
+  { value: "", label: "All Types" },
+  ...PUBLIC_TAGS.map((tag) => ({ value: tag, label: tag })),
+];
+
+/** Search box, type and publication dropdowns, the date range and 'Clear Filters'. */
+export function PortfolioFilters({
+  filters,
+  onChange,
+  outlets,
+  active,
+  onClear,
+  openDropdown,
+  onOpenDropdown,
+  searchRef,
+}: PortfolioFiltersProps) {
+  const id = useId();
+  const set = (field: keyof PortfolioFilterState) => (value: string) => onChange({ ...filters, [field]: value });
+  const publicationOptions: DropdownOption[] = [
+    { value: "", label: "All Publications" },
+    ...outlets.map((outlet) => ({ value: outlet, label: outlet })),
+  ];
+  // A shared link may name an outlet that has no articles (any more): still show the choice.
+  if (filters.publication !== "" && !outlets.includes(filters.publication)) {
+    publicationOptions.push({ value: filters.publication, label: filters.publication });
+  }
+
+  return (
+    <div className="pf-filters" role="search" aria-label="Portfolio filters">
+      <div className="pf-field pf-field--search">
+        <label className="visually-hidden" htmlFor={`${id}-search`}>
+          Search
+        </label>
+        <span className="pf-search__icon" aria-hidden="true" />
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          className="pf-input pf-search"
+          type="search"
+          placeholder="Search my portfolio..."
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          value={filters.query}
+          onChange={(event) => set("query")(event.target.value)}
+        />
+      </div>
+      <div className="pf-field pf-field--choice">
+        <FilterDropdown
+          label="Type"
+          className="pf-dropdown--type"
+          options={TYPE_OPTIONS}
+          value={filters.type}
+          onChange={set("type")}
+          open={openDropdown === "type"}
+          onOpenChange={(open) => onOpenDropdown(open ? "type" : null)}
+        />
+      </div>
+      <div className="pf-field pf-field--choice">
+        <FilterDropdown
+          label="Publication"
+          options={publicationOptions}
+          value={filters.publication}
+          onChange={set("publication")}
+          open={openDropdown === "publication"}
+          onOpenChange={(open) => onOpenDropdown(open ? "publication" : null)}
+        />
+      </div>
+      <div className="pf-field pf-field--date">
+        <label className="pf-label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          className="pf-input pf-date"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => set("from")(event.target.value)}
+        />
+      </div>
+      <div className="pf-field pf-field--date">
+        <label className="pf-label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          className="pf-input pf-date"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => set("to")(event.target.value)}
+        />
+      </div>
+      {active ? (
+        <div className="pf-field pf-field--clear">
+          <button type="button" className="pf-clear" onClick={onClear}>
+            Clear Filters
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+function focusables(container: HTMLElement): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest("[hidden]") && element.getClientRects().length > 0,
+  );
+}
+
+/**
+ * Makes a `<dialog>` a modal while the component is mounted: shown with showModal() (the rest of
+ * the page becomes inert), page scroll locked, focus moved in and kept in (Tab and Shift+Tab
+ * wrap around), and returned to the element that had it before, when it unmounts.
+ *
+ * The server renders the dialog with `open` so the overlay is visible before the scripts run;
+ * here it is reopened as a modal.
+ */
+export function useModalDialog(dialog: RefObject<HTMLDialogElement | null>, initialFocus: () => HTMLElement | null) {
+  const opener = useRef<Element | null>(null);
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    opener.current = document.activeElement;
+
+    if (!element.matches(":modal")) {
+      if (element.open) element.close();
+      element.showModal();
+    }
+    (initialFocus() ?? element).focus({ preventScroll: true });
+
+    const body = document.body;
+    const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
+    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+    body.style.overflow = "hidden";
+    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+
+    return () => {
+      body.style.overflow = previous.overflow;
+      body.style.paddingRight = previous.paddingRight;
+      if (element.open) element.close();
+      const target = opener.current;
+      if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
+        target.focus({ preventScroll: true });
+      }
+    };
+    // Runs once per opening; `initialFocus` is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dialog]);
+
+  // Tab from the last control goes to the first, Shift+Tab from the first to the last.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab" || event.defaultPrevented) return;
+      const items = focusables(element);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const current = document.activeElement;
+      if (!(current instanceof Node) || !element.contains(current) || current === element) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+        return;
+      }
+      // Nothing focusable before (Shift+Tab) or after (Tab) the focused element: wrap around.
+      const hasBefore = first !== current && Boolean(current.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING);
+      const hasAfter = last !== current && Boolean(current.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (event.shiftKey ? !hasBefore : !hasAfter) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    element.addEventListener("keydown", onKeyDown);
+    return () => element.removeEventListener("keydown", onKeyDown);
+  }, [dialog]);
+}
