@@ -132,6 +132,26 @@ export const contactMessageInputSchema = z.object({
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
+/** How a stored contact message stands: kept for the dashboard only, waiting for delivery, or delivered. */
+export const MESSAGE_STATUSES = ["kept", "queued", "delivered"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A contact message as the owner's inbox sees it (`GET /api/messages`). Times are ISO strings. */
+export type ContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  readAt: string | null;
+  status: MessageStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+};
+
 export const COLLECTIONS = ["site", "articles", "experiences", "education", "messages"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

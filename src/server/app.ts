@@ -3,9 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppLoadContext } from "react-router";
 import { authRoutes, loadSession } from "./auth/auth-routes";
 import { contentRoutes } from "./content/content-routes";
+import { contactRoutes } from "./contact/contact-routes";
+import { messageRoutes } from "./contact/message-routes";
 import type { AppContext, AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
 import { sameOriginWrites } from "./http/csrf";
+import { createPageCache } from "./http/page-cache";
 import { securityHeaders } from "./http/security-headers";
 import { eventsRoute } from "./live/events-route";
 import type { Services } from "./services";
@@ -46,6 +49,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })
     .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
     .route("/", contentRoutes(content))
+    .route("/", contactRoutes({ contact: services.contact, clientIp }))
+    .route("/", messageRoutes(services.contact.messages))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
@@ -64,12 +69,24 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
   });
 
+  const pageCache = createPageCache({ maxEntries: 200, maxAgeMs: 60_000 });
+  services.store.onChange(() => pageCache.invalidate());
+
   if (options.pages) {
     const pages = options.pages;
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
       const session = c.get("session");
+      const nonce = c.get("cspNonce");
+      // Visitors' page views are cached; the owner's, the data requests and other methods are not.
+      const cacheable = c.req.method === "GET" && !session && !c.req.path.endsWith(".data");
+      const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+      if (cacheable) {
+        const hit = pageCache.get(key, nonce);
+        if (hit) return hit;
+      }
+      const startedAt = pageCache.generation();
       const owner = session ? services.owner.get() : undefined;
-      return pages(c, {
+      const response = await pages(c, {
         cspNonce: c.get("cspNonce"),
         content: {
           site: () => content.site.get(),
@@ -79,8 +96,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
         },
         owner: session && owner ? { email: owner.email, csrfToken: session.csrfToken } : null,
       });
+      const isPage = response.status === 200 && response.headers.get("content-type")?.startsWith("text/html");
+      return cacheable && isPage ? pageCache.store(key, startedAt, nonce, response) : response;
     });
   }
 
-  return { app, live };
+  return { app, live, pageCache };
 }

@@ -27,6 +27,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, "use an address such as Byline <site@example.com>").optional(),
   CONTACT_TO: z.email("use an e-mail address").optional(),
+  CONTACT_RETRY_BASE_MS: z.coerce
+    .number({ message: "use a number of milliseconds from 100 to 3600000" })
+    .int("use a number of milliseconds from 100 to 3600000")
+    .min(100, "use a number of milliseconds from 100 to 3600000")
+    .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
+    .default(30_000),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BUILD_DIR: z.string().min(1, "use a directory path").default("build"),
@@ -45,6 +51,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   contactTo: string | undefined;
+  /** First wait before retrying a failed contact e-mail; later waits double, up to 120× this. */
+  contactRetryBaseMs: number;
   fetchAllowPrivate: boolean;
   logLevel: string;
   production: boolean;
@@ -79,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
+    contactRetryBaseMs: e.CONTACT_RETRY_BASE_MS,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",

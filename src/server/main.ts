@@ -34,6 +34,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info(`Byline is serving http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
+    services.contact.start();
     const setupLink = await ensureOwner(services);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
   });
@@ -44,9 +45,12 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: stopping`);
     live.closeAll();
+    const contactStopped = services.contact.stop();
     server.close(() => {
-      services.store.close();
-      process.exit(0);
+      void contactStopped.finally(() => {
+        services.store.close();
+        process.exit(0);
+      });
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();

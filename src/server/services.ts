@@ -3,13 +3,14 @@ import type { Config } from "./config";
 import { createOwnerRepository } from "./auth/owner-repository";
 import { createSessionStore } from "./auth/sessions";
 import { createContentRepositories } from "./content/content-repositories";
+import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./db/open-database";
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Everything the server needs, built once per process (or per test) from the configuration. */
-export function createServices(config: Config, logger: Logger) {
+export function createServices(config: Config, logger: Logger, options: { now?: () => Date } = {}) {
   const store = openStore(config.dataDir);
   const content = createContentRepositories(store);
   const owner = createOwnerRepository(store);
@@ -18,7 +19,8 @@ export function createServices(config: Config, logger: Logger) {
     seedDemoContent(store, content);
     logger.info("Filled the empty database with fictional demo content");
   }
-  return { config, logger, store, content, owner, sessions };
+  const contact = createContactService({ store, config, logger, site: () => content.site.get(), now: options.now });
+  return { config, logger, store, content, owner, sessions, contact };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */

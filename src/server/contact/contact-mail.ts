@@ -1,0 +1,48 @@
+import type { ContactMessage } from "../../domain/content";
+
+/** What nodemailer's `sendMail` receives for one contact message. */
+export type ContactMail = {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+};
+
+/** Header values stay on one line whatever a visitor typed. */
+const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029\s]+/gu, " ").trim();
+
+/**
+ * The e-mail to the owner: the visitor is the Reply-To, so answering in the mail program goes
+ * straight to them. Plain text only; the visitor's words are copied, never interpreted.
+ */
+export function composeContactMail(
+  message: Pick<ContactMessage, "id" | "name" | "email" | "subject" | "message" | "createdAt">,
+  envelope: { from: string; to: string; dashboardUrl: string },
+): ContactMail {
+  const name = oneLine(message.name);
+  const subject = oneLine(message.subject);
+  const sent = new Date(message.createdAt).toUTCString();
+  const text = [
+    `${name} <${message.email}> wrote through the contact form of your portfolio.`,
+    "",
+    `Subject: ${subject}`,
+    `Sent: ${sent}`,
+    "",
+    message.message.replace(/\r\n?/g, "\n"),
+    "",
+    "--",
+    `Reply to this e-mail to answer ${name} directly.`,
+    `This message is also kept in your dashboard: ${envelope.dashboardUrl}`,
+    "",
+  ].join("\n");
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    replyTo: { name, address: message.email },
+    subject: `Portfolio contact: ${subject}`,
+    text,
+    headers: { "X-Byline-Message-Id": message.id },
+  };
+}

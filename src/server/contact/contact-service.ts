@@ -1,0 +1,74 @@
+import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { Logger } from "pino";
+import type { ContactMessage, ContactMessageInput, Site } from "../../domain/content";
+import type { Config } from "../config";
+import type { Store } from "../db/open-database";
+import { isBlockedAddress } from "./block-list";
+import { createDeliveryQueue, type MailTransport } from "./delivery-queue";
+import { createMessageRepository } from "./message-repository";
+
+export type ContactServiceDeps = {
+  store: Store;
+  config: Pick<Config, "smtpUrl" | "mailFrom" | "contactTo" | "publicUrl" | "contactRetryBaseMs">;
+  logger: Logger;
+  /** The current settings: the block list and the default recipient live there. */
+  site: () => Site;
+  now?: () => Date;
+  /** Replaces the SMTP transport built from `SMTP_URL` (tests). */
+  transport?: MailTransport;
+};
+
+export type SubmitResult = { outcome: "blocked" } | { outcome: "stored"; message: ContactMessage };
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const options: SMTPTransport.Options = {
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  };
+  return nodemailer.createTransport(options);
+}
+
+/**
+ * The contact capability: refuse blocked senders, store every accepted message first, then
+ * hand it to the delivery queue when SMTP is configured (otherwise it is kept for the dashboard).
+ */
+export function createContactService(deps: ContactServiceDeps) {
+  const { config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const messages = createMessageRepository(deps.store, now);
+  const transport = deps.transport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined);
+  const from = config.mailFrom ?? `Byline <no-reply@${new URL(config.publicUrl).hostname}>`;
+  const queue = transport
+    ? createDeliveryQueue({
+        messages,
+        transport,
+        now,
+        retryBaseMs: config.contactRetryBaseMs,
+        logger: deps.logger,
+        envelope: () => ({
+          from,
+          to: config.contactTo ?? (deps.site().social.email || undefined),
+          dashboardUrl: `${config.publicUrl}/admin/dashboard/messages`,
+        }),
+      })
+    : undefined;
+
+  return {
+    messages,
+    /** The delivery queue, when `SMTP_URL` is set. */
+    queue,
+    submit(input: ContactMessageInput): SubmitResult {
+      if (isBlockedAddress(input.email, deps.site().blockList)) return { outcome: "blocked" };
+      const message = messages.create(input, queue ? "queued" : "kept");
+      queue?.kick();
+      return { outcome: "stored", message };
+    },
+    start: () => queue?.start(),
+    stop: async () => queue?.stop(),
+  };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;

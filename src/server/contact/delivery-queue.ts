@@ -1,0 +1,122 @@
+import type { Logger } from "pino";
+import type { ContactMessage } from "../../domain/content";
+import { composeContactMail, type ContactMail } from "./contact-mail";
+import type { MessageRepository } from "./message-repository";
+import { retryDelayMs } from "./retry-backoff";
+
+/** The part of a nodemailer transport the queue uses; tests may pass their own. */
+export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
+
+export type DeliveryQueueDeps = {
+  messages: MessageRepository;
+  transport: MailTransport;
+  /** Sender and recipient, read at each attempt (the recipient may come from the settings). */
+  envelope: () => { from: string; to: string | undefined; dashboardUrl: string };
+  now: () => Date;
+  retryBaseMs: number;
+  logger: Logger;
+  /** The longest the worker sleeps before looking at the queue again. */
+  pollMs?: number;
+};
+
+const BATCH = 20;
+export const NO_RECIPIENT = "No recipient address: set CONTACT_TO or the e-mail address in Settings.";
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
+}
+
+/**
+ * Delivers queued messages one at a time. A failure keeps the message queued with the error
+ * and a later due time (exponential backoff); because the queue lives in the database, a
+ * restart picks up where the last process stopped. Passes never overlap, so no message is
+ * sent twice by this process.
+ */
+export function createDeliveryQueue(deps: DeliveryQueueDeps) {
+  const pollMs = deps.pollMs ?? 60_000;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let started = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function deliver(message: ContactMessage) {
+    const attempts = message.attempts + 1;
+    try {
+      const { from, to, dashboardUrl } = deps.envelope();
+      if (!to) throw new Error(NO_RECIPIENT);
+      await deps.transport.sendMail(composeContactMail(message, { from, to, dashboardUrl }));
+      deps.messages.markDelivered(message.id, attempts);
+      deps.logger.info({ messageId: message.id, attempts }, "Delivered a contact message");
+    } catch (error) {
+      const lastError = describeError(error);
+      const next = new Date(deps.now().getTime() + retryDelayMs(attempts, deps.retryBaseMs));
+      deps.messages.markFailed(message.id, attempts, lastError, next);
+      deps.logger.warn({ messageId: message.id, attempts, error: lastError, retryAt: next.toISOString() }, "Contact message delivery failed");
+    }
+  }
+
+  async function pass() {
+    const batch = deps.messages.due(deps.now(), BATCH);
+    for (const message of batch) {
+      if (stopped) return;
+      await deliver(message);
+    }
+    if (batch.length === BATCH) again = true;
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!started || stopped) return;
+    const next = deps.messages.nextDueAt();
+    const wait = next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
+    timer = setTimeout(() => void runDue(), wait);
+    timer.unref?.();
+  }
+
+  /** Delivers everything that is due now; resolves when the queue has nothing due left to try. */
+  function runDue(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await pass();
+        } while (again && !stopped);
+      } catch (error) {
+        deps.logger.error({ err: error }, "The contact delivery worker failed");
+      } finally {
+        running = undefined;
+        schedule();
+      }
+    })();
+    return running;
+  }
+
+  return {
+    runDue,
+    /** A new message was queued: try it now rather than at the next wake-up. */
+    kick: () => void runDue(),
+    /** Resolves once the current pass, if any, has finished. */
+    idle: () => running ?? Promise.resolve(),
+    /** Starts the background worker, which first catches up on anything left from before a restart. */
+    start() {
+      if (started || stopped) return;
+      started = true;
+      void runDue();
+    },
+    /** Stops waking up; an attempt in flight is allowed to finish and be recorded. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type DeliveryQueue = ReturnType<typeof createDeliveryQueue>;
