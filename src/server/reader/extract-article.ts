@@ -20,21 +20,32 @@ export type ExtractedArticle = {
   paragraphs: ReaderParagraph[];
 };
 
+const NO_ARTICLE_TEXT = "No article text found on the page";
+
+/**
+ * HTML lets a page leave out <html> and <body>, but linkedom only builds the tree as written, and
+ * everything downstream looks in document.body; such pages are wrapped in one.
+ */
+function withBody(html: string): string {
+  if (/<body[\s>]/i.test(html)) return html;
+  const inner = html.replace(/<!doctype[^>]*>|<\/?html[^>]*>/gi, "");
+  return `<!doctype html><html><head></head><body>${inner}</body></html>`;
+}
+
 /**
  * Extracts an article from a page's HTML: metadata from JSON-LD and meta tags, the body from
  * Readability over a document cleared of page furniture, cross-checked with JSON-LD articleBody.
  * Throws when the page has no usable article text.
  */
 export function extractArticle(html: string, pageUrl?: string): ExtractedArticle {
-  const { document } = parseHTML(html);
-  if (!document.documentElement) throw new Error("The page has no HTML document");
+  const { document } = parseHTML(withBody(html));
   const jsonLd = readJsonLd(document);
   const metadata = readPageMetadata(document, jsonLd, pageUrl);
   const body = extractBody(document, jsonLd?.bodyParagraphs ?? [], pageUrl);
   const author = metadata.author || cleanAuthor(body.byline);
   const content = body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n");
   const paragraphs = toReaderParagraphs(content);
-  if (paragraphs.length === 0) throw new Error("No article text found on the page");
+  if (paragraphs.length === 0) throw new Error(NO_ARTICLE_TEXT);
   const firstParagraph = paragraphs.find((p) => !p.heading)?.text ?? "";
   return {
     title: metadata.title || body.title,

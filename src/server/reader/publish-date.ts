@@ -38,12 +38,20 @@ export function isoDate(value: string): string {
   return "";
 }
 
-/** Free-form dates ("November 19, 2019", "2019/11/19") become the calendar day they name. */
+const MONTH = "(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** A full calendar date: numeric (2019/11/19, 19.11.2019) or an English month name next to a day. */
+const CALENDAR_DATE = new RegExp(
+  `\\b\\d{4}[-/.]\\d{1,2}[-/.]\\d{1,2}\\b|\\b\\d{1,2}[-/.]\\d{1,2}[-/.]\\d{4}\\b|\\b${MONTH}\\s+\\d{1,2}\\b|\\b\\d{1,2}\\s+${MONTH}(\\s|$)`,
+  "i",
+);
+
+/** Free-form dates ("November 19th, 2019", "2019/11/19") become the calendar day they name. */
 export function looseDate(value: string): string {
-  const text = value.trim().replace(/,?\s+at\s+/i, " ");
-  // V8 reads a date into almost anything ("Page 2"); insist on a stated year and a day or month.
+  const text = value.trim().replace(/(\d)(st|nd|rd|th)\b/gi, "$1").replace(/,?\s+at\s+/i, " ")
+    .replace(/\b([ap])\.m\.?/gi, "$1m");
+  // V8 reads a date into almost anything ("Page 2", "maybe in 2019"): insist on a year and a full date.
   const year = /\b(19|20)\d{2}\b/.exec(text)?.[0];
-  if (!year || text.length > 60 || /^\d+$/.test(text)) return "";
+  if (!year || text.length > 60 || !CALENDAR_DATE.test(text)) return "";
   const parsed = new Date(text);
   if (Number.isNaN(parsed.getTime()) || String(parsed.getFullYear()) !== year) return "";
   const pad = (n: number): string => String(n).padStart(2, "0");

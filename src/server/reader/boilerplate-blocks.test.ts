@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { TextBlock } from "./block-text";
+import { isBoilerplateBlock, isBylineOf, isItalicNote } from "./boilerplate-blocks";
+
+function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
+  const chars = text.replace(/\s/g, "").length;
+  return { text, heading: false, chars, linkChars: 0, internalLinkChars: 0, italicChars: 0, ...extra };
+}
+
+describe("isBoilerplateBlock", () => {
+  it.each([
+    "Advertisement",
+    "ADVERTISEMENT",
+    "Story continues below advertisement",
+    "Share this article",
+    "Related: Ferry timetable cut again",
+    "READ MORE: Quay repairs delayed",
+    "More from the harbour:",
+    "Photo: Example Gazette archive",
+    "Image credit: Jane Doe",
+    "Caption",
+    "Published Monday, November 18, 2019 8:22AM EST",
+    "Filed under: Harbour, Council",
+    "https://news.example.com/2024/03/harbour-dredging",
+    "© 2024 The Example Gazette",
+    "This document is subject to copyright.",
+    "Follow her on Twitter @example or on Facebook.",
+    "Get the Morning Briefing in your inbox. Sign up for our free newsletter.",
+    "This slideshow requires JavaScript.",
+    "______________________________",
+    "[button link=\"/x\"]Send us your review[/button]",
+  ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
+
+  it.each([
+    "The council said more from the harbour fund would go to repairs next year, subject to approval.",
+    "Published in 1985, the novel sold poorly at first but found its readers decades later.",
+    "Share prices in the harbour company rose by 4% on the news.",
+  ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
+
+  it("drops short all-link headings and links back into the site, but keeps links elsewhere", () => {
+    const text = "Ferry timetable cut again";
+    const chars = text.replace(/\s/g, "").length;
+    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(true);
+    expect(isBoilerplateBlock(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+});
+
+describe("isItalicNote", () => {
+  it("recognises a short italic note even with links in it", () => {
+    expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 26, linkChars: 7 }))).toBe(true);
+    expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 10 }))).toBe(false);
+  });
+});
+
+describe("isBylineOf", () => {
+  it.each(["By Mara Ellison", "Mara Ellison", "by: Mara Ellison | March 5, 2024", "MARA ELLISON, Staff Writer"])(
+    "treats %j as the byline",
+    (text) => expect(isBylineOf(text, "Mara Ellison")).toBe(true),
+  );
+
+  it.each(["Mara Ellison said the vote was close.", "Beachbody Performance Energize", "Someone Else"])(
+    "does not treat %j as the byline",
+    (text) => expect(isBylineOf(text, text.startsWith("Beachbody") ? "Beachbody" : "Mara Ellison")).toBe(false),
+  );
+
+  it("never matches without an author", () => expect(isBylineOf("By", "")).toBe(false));
+});

@@ -1,0 +1,50 @@
+import { parseHTML } from "linkedom";
+import { describe, expect, it } from "vitest";
+import { removeFurniture } from "./page-furniture";
+
+const longParagraph = (n: number): string =>
+  `<p>Paragraph ${n} is real prose from the article, long enough to count as part of the story and not a teaser or a caption.</p>`;
+
+function cleaned(body: string): string {
+  const { document } = parseHTML(`<!doctype html><html><body>${body}</body></html>`);
+  removeFurniture(document.body);
+  return document.body.innerHTML;
+}
+
+describe("removeFurniture", () => {
+  it("removes share bars, related links, newsletter promos, ads, navigation and hidden elements", () => {
+    const html = cleaned(
+      `<nav>Home</nav><div class="article__share-bar">Share</div><div id="relatedLinks">Related</div>` +
+        `<section class="newsletter-signup">Sign up</section><div class="ad-slot">Ad</div>` +
+        `<p hidden>Hidden</p><p style="display: none">Also hidden</p><main>${longParagraph(1)}</main>`,
+    );
+    expect(html).toBe(`<main>${longParagraph(1)}</main>`);
+  });
+
+  it("removes captions and short media boxes but keeps the story", () => {
+    const html = cleaned(
+      `<article><div class="photo-wrap"><img src="a.jpg"><p>Caption text. Photo: Someone</p></div>` +
+        `<figure><img src="b.jpg"><figcaption>Another caption</figcaption></figure>${longParagraph(1)}</article>`,
+    );
+    expect(html).not.toContain("Caption text");
+    expect(html).not.toContain("Another caption");
+    expect(html).toContain("Paragraph 1");
+  });
+
+  it("keeps a container that holds the article even when its class names a furniture word", () => {
+    const story = `<div class="story-body has-share-tools">${[1, 2, 3].map(longParagraph).join("")}</div>`;
+    expect(cleaned(`${story}<div class="sidebar">Popular now</div>`)).toBe(story);
+  });
+
+  it("unwraps embedded posts from their social box so the quoted post stays", () => {
+    const html = cleaned(
+      `<article>${longParagraph(1)}<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Posted words</p></blockquote></div></article>`,
+    );
+    expect(html).toContain('<blockquote class="twitter-tweet"><p>Posted words</p></blockquote>');
+    expect(html).not.toContain("social-media-embed");
+  });
+
+  it("removes scripts and styles", () => {
+    expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(longParagraph(1));
+  });
+});
