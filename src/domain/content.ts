@@ -63,15 +63,19 @@ export const siteSchema = z.object({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-/** A merge into the stored settings: any subset of fields; nested groups merge field by field. */
-export const sitePatchSchema = z
-  .object({
+const sitePatch = (object: typeof z.strictObject) =>
+  object({
     ...siteFields,
-    hero: z.object(heroFields).partial(),
-    social: z.object(socialFields).partial(),
-    currentRole: z.object(currentRoleFields).partial(),
-  })
-  .partial();
+    hero: object(heroFields).partial(),
+    social: object(socialFields).partial(),
+    currentRole: object(currentRoleFields).partial(),
+  }).partial();
+
+/** A merge into the stored settings: any subset of fields; nested groups merge field by field. Unknown fields are refused. */
+export const sitePatchSchema = sitePatch(z.strictObject);
+
+/** Import takes other sites' documents too: fields we do not know are dropped, not refused. */
+export const siteImportSchema = sitePatch(z.object as typeof z.strictObject);
 export type SitePatch = z.infer<typeof sitePatchSchema>;
 
 export const articleInputSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   educationInputSchema,
   experienceInputSchema,
-  sitePatchSchema,
+  siteImportSchema,
   storedArticleSchema,
   type Site,
 } from "../../domain/content";
@@ -17,9 +17,9 @@ const withId = { id: z.string().min(1).max(200).optional() };
 /** Our export, or the original site's documents: `config/site` plus the three collections. */
 const importSchema = z.object({
   version: z.literal(1).optional(),
-  site: sitePatchSchema.optional(),
-  config: z.object({ site: sitePatchSchema }).optional(),
-  "config/site": sitePatchSchema.optional(),
+  site: siteImportSchema.optional(),
+  config: z.object({ site: siteImportSchema }).optional(),
+  "config/site": siteImportSchema.optional(),
   articles: z.array(storedArticleSchema.extend(withId)).max(10_000).default([]),
   experiences: z.array(experienceInputSchema.extend(withId)).max(1000).default([]),
   education: z.array(educationInputSchema.extend(withId)).max(1000).default([]),

@@ -26,7 +26,9 @@ export async function readBody<S extends z.ZodType>(
   let raw: unknown;
   try {
     raw = await c.req.json();
-  } catch {
+  } catch (error) {
+    // A body cut off by the size limit is the limit middleware's to answer (413), not a JSON error.
+    if (error instanceof Error && error.name === "BodyLimitError") throw error;
     return { ok: false, response: apiError(c, 400, "invalid_json", "The request body must be JSON.") };
   }
   const parsed = schema.safeParse(raw);
