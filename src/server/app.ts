@@ -7,10 +7,12 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppContext, AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
+import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { createPageCache } from "./http/page-cache";
 import { securityHeaders } from "./http/security-headers";
 import { eventsRoute } from "./live/events-route";
+import { readerRoutes } from "./reader/reader-routes";
 import type { Services } from "./services";
 
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
@@ -48,6 +50,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     })
     .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
+    .route("/", readerRoutes(services.reader))
+    .route("/", imageRoutes(services.images))
     .route("/", contentRoutes(content))
     .route("/", contactRoutes({ contact: services.contact, clientIp }))
     .route("/", messageRoutes(services.contact.messages))

@@ -35,6 +35,9 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info(`Byline is serving http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
     services.contact.start();
+    // Spec §9: the first articles' images are cached ahead of visitors, again after every change.
+    services.images.scheduleWarm();
+    services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());
     const setupLink = await ensureOwner(services);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
   });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import { createOwnerRepository } from "./auth/owner-repository";
@@ -6,6 +7,10 @@ import { createContentRepositories } from "./content/content-repositories";
 import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./db/open-database";
+import { safeFetch } from "./fetch/safe-fetch";
+import { createImageService } from "./images/image-service";
+import { createArticleArchive } from "./reader/article-archive";
+import { createReaderService } from "./reader/reader-service";
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -20,7 +25,23 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     logger.info("Filled the empty database with fictional demo content");
   }
   const contact = createContactService({ store, config, logger, site: () => content.site.get(), now: options.now });
-  return { config, logger, store, content, owner, sessions, contact };
+  const archive = createArticleArchive(store);
+  const reader = createReaderService({
+    articles: content.articles,
+    archive,
+    fetchPage: (url) =>
+      safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["text/html", "application/xhtml+xml"] }),
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const images = createImageService({
+    dir: path.join(config.dataDir, "images"),
+    allowPrivate: config.fetchAllowPrivate,
+    content,
+    archive,
+    logger,
+  });
+  return { config, logger, store, content, owner, sessions, contact, reader, images };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */

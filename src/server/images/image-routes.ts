@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { isHttpUrl } from "../../domain/safe-url";
+import type { AppEnv } from "../http/app-env";
+import { apiError } from "../http/api-error";
+import { createTtlCache } from "../reader/ttl-cache";
+import type { ImageService } from "./image-service";
+
+/** With the content hash in the URL (`&v=`), the response can never change: cache it for a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Without it, browsers keep the image a day and then revalidate with If-None-Match. */
+const REVALIDATE = "public, max-age=86400";
+/** After a failure the same image is answered with 502 at once for a minute, not fetched again. */
+const FAILURE_TTL_MS = 60 * 1000;
+
+/** `GET /images?url=…`: article and site images, resized and cached (spec §9, DESIGN.md §1). */
+export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">) {
+  const failures = createTtlCache<string>({ ttlMs: FAILURE_TTL_MS, maxEntries: 500 });
+  return new Hono<AppEnv>().get("/images", async (c) => {
+    const url = c.req.query("url") ?? "";
+    if (!isHttpUrl(url)) {
+      return apiError(c, 400, "invalid_url", "Give the image's full http(s) address as ?url=.");
+    }
+    if (!images.isKnownImage(url)) {
+      return apiError(c, 404, "unknown_image", "Only images used by this site's articles are served here.");
+    }
+    const failed = failures.get(url);
+    if (failed !== undefined) return imageFailure(c, failed);
+    const acceptWebp = /(^|[\s,])image\/webp\b/i.test(c.req.header("accept") ?? "");
+    let image;
+    try {
+      image = await images.cache.get(url, { acceptWebp });
+    } catch (error) {
+      // The cache has logged 'Failed to load image' or 'Failed to cache image: {reason}'.
+      const reason = error instanceof Error ? error.message : String(error);
+      failures.set(url, reason);
+      return imageFailure(c, reason);
+    }
+    const version = c.req.query("v");
+    const headers = {
+      ETag: image.etag,
+      "Cache-Control": version !== undefined && `"${version}"` === image.etag ? IMMUTABLE : REVALIDATE,
+      Vary: "Accept",
+    };
+    if (matchesEtag(c.req.header("if-none-match"), image.etag)) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(image.body), 200, {
+      ...headers,
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.body.length),
+    });
+  });
+}
+
+function imageFailure(c: Parameters<typeof apiError>[0], reason: string) {
+  c.header("Cache-Control", "no-store");
+  return apiError(c, 502, "image_failed", `Failed to cache image: ${reason}`);
+}
+
+/** If-None-Match may list several tags, weak ones (W/"…") included, or be `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}

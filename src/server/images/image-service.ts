@@ -1,0 +1,103 @@
+import { isPlaceholderImage } from "../../domain/placeholder-images";
+import { isHttpUrl } from "../../domain/safe-url";
+import type { ContentRepositories } from "../content/content-repositories";
+import { safeFetch } from "../fetch/safe-fetch";
+import type { ArticleArchive } from "../reader/article-archive";
+import { createImageCache } from "./image-cache";
+import type { ImageCache, WarnLogger } from "./image-cache";
+
+export type ImageServiceOptions = {
+  /** `path.join(DATA_DIR, "images")`: file names inside come from a hash, never from the URL. */
+  dir: string;
+  allowPrivate: boolean;
+  content: Pick<ContentRepositories, "articles" | "site">;
+  archive: Pick<ArticleArchive, "usesImage">;
+  logger: WarnLogger & { info(details: object, message: string): void };
+  /** Coalesces bursts of article changes into one warm-up. */
+  warmDelayMs?: number;
+};
+
+/** Spec §9: "the first 10 articles' images are preloaded". */
+const WARM_ARTICLES = 10;
+
+/**
+ * The image cache wired to the safe fetcher and to stored content: it only ever fetches the
+ * images that the site's own content uses, and warms the first articles' images ahead of visitors.
+ */
+export function createImageService(options: ImageServiceOptions) {
+  const { content, archive, logger, allowPrivate } = options;
+  const cache: ImageCache = createImageCache({
+    dir: options.dir,
+    logger,
+    async fetchImage(url) {
+      const response = await safeFetch(url, { allowPrivate, accept: ["image/"] });
+      if (response.status < 200 || response.status >= 300) {
+        throw new Error(`${response.status} ${response.statusText}`.trimEnd());
+      }
+      return { body: response.body, contentType: response.contentType };
+    },
+  });
+
+  /** Absolute images named by an article, the site settings or an archived copy of an article. */
+  function isKnownImage(url: string): boolean {
+    if (!isHttpUrl(url)) return false;
+    if (content.site.get().heroImage === url) return true;
+    if (content.articles.list().some((article) => article.image === url)) return true;
+    return archive.usesImage(url);
+  }
+
+  function articleImagesToWarm(): string[] {
+    return content.articles
+      .list()
+      .slice(0, WARM_ARTICLES)
+      .map((article) => article.image)
+      .filter((image) => isHttpUrl(image) && !isPlaceholderImage(image));
+  }
+
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  async function warmNow(): Promise<void> {
+    const urls = articleImagesToWarm();
+    if (urls.length === 0) return;
+    const report = await cache.warm(urls);
+    logger.info(
+      { cached: report.cached.length, failed: report.failed.length },
+      `Warmed the image cache for ${report.cached.length} of ${urls.length} article images`,
+    );
+  }
+
+  /** Warms the first articles' images soon; never runs two warm-ups at once, never throws. */
+  function scheduleWarm(): void {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = warmNow()
+        .catch((error: unknown) => logger.warn({ err: error }, "Could not warm the image cache"))
+        .finally(() => {
+          running = undefined;
+          if (again) {
+            again = false;
+            scheduleWarm();
+          }
+        });
+    }, options.warmDelayMs ?? 250);
+    timer.unref?.();
+  }
+
+  return {
+    cache,
+    isKnownImage,
+    scheduleWarm,
+    /** Resolves when no warm-up is running or scheduled (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+  };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { Store } from "../db/open-database";
+import { articleArchivesTable } from "../db/schema";
+
+export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
+
+/**
+ * The archived copy of each article's original page (one row per article, replaced on every
+ * fetch). It is not visitor-facing content, so writes emit no live event; deleting the article
+ * deletes its archive (foreign key cascade).
+ */
+export function createArticleArchive(store: Store) {
+  return {
+    get(articleId: string): ArchivedArticle | undefined {
+      return store.db.select().from(articleArchivesTable).where(eq(articleArchivesTable.articleId, articleId)).get();
+    },
+    put(row: ArchivedArticle): void {
+      const { articleId: _articleId, ...rest } = row;
+      store.db
+        .insert(articleArchivesTable)
+        .values(row)
+        .onConflictDoUpdate({ target: articleArchivesTable.articleId, set: rest })
+        .run();
+    },
+    /** True when some archived copy shows this image (the image cache may serve it). */
+    usesImage(url: string): boolean {
+      return (
+        store.db
+          .select({ id: articleArchivesTable.articleId })
+          .from(articleArchivesTable)
+          .where(eq(articleArchivesTable.image, url))
+          .get() !== undefined
+      );
+    },
+  };
+}
+
+export type ArticleArchive = ReturnType<typeof createArticleArchive>;

@@ -1,0 +1,324 @@
+import { parseHTML } from "linkedom";
+import type { Article } from "../../domain/content";
+import { parseArticleDate } from "../../domain/dates";
+import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
+import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
+import type { ReaderParagraph } from "../../domain/reader-paragraphs";
+import { isHttpUrl } from "../../domain/safe-url";
+import { SafeFetchError } from "../fetch/safe-fetch";
+import type { SafeResponse } from "../fetch/safe-fetch";
+import type { ArticleArchive } from "./article-archive";
+import { extractArticle } from "./extract-article";
+import type { ExtractedArticle } from "./extract-article";
+import { allowsFraming } from "./framing";
+import { createInFlight, createTtlCache } from "./ttl-cache";
+
+/** Where reader mode's text came from: the owner's own copy, our archive, or the publisher just now. */
+export type ReaderSource = "stored" | "archive" | "fetched";
+
+/** `GET /api/articles/:id/reader`. Every field is plain text (or a URL); no markup ever. */
+export type ReaderContent = {
+  title: string;
+  author: string;
+  publishDate: string;
+  /** Absolute http(s) URL or a path on this site, or "". */
+  image: string;
+  excerpt: string;
+  paragraphs: ReaderParagraph[];
+  source: ReaderSource;
+};
+
+/** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
+export type ArticleDetails = {
+  title: string;
+  outlet: string;
+  /** YYYY-MM-DD, or "" when the page states no date. */
+  date: string;
+  image: string;
+  description: string;
+  content: string;
+};
+
+export type ReaderErrorCode =
+  | "not_found"
+  | "no_source"
+  | "invalid_url"
+  | "fetch_refused"
+  | "fetch_failed"
+  | "no_content"
+  | "extraction_failed";
+
+/** A reader failure with its HTTP status; `message` is the spec §8 text where the spec has one. */
+export class ReaderError extends Error {
+  override readonly name = "ReaderError";
+
+  constructor(
+    readonly status: 400 | 404 | 502,
+    readonly code: ReaderErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ReaderServiceOptions = {
+  articles: { get(id: string): Article | undefined };
+  archive: ArticleArchive;
+  /** The safe fetcher, bound to FETCH_ALLOW_PRIVATE and HTML content types. */
+  fetchPage: (url: string) => Promise<SafeResponse>;
+  /** Our canonical origin: framing rules are checked against it. */
+  publicUrl: string;
+  logger: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  now?: () => number;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Spec §9: extracted article content is cached in memory for 1 hour. */
+const CONTENT_TTL_MS = HOUR_MS;
+const FRAMING_TTL_MS = HOUR_MS;
+/** A failing publisher is asked again after a minute, not on every visitor's click. */
+const FAILURE_TTL_MS = 60 * 1000;
+const MAX_CACHED_PAGES = 200;
+
+type Extraction = { ok: true; article: ExtractedArticle; fetchedAt: string } | { ok: false; error: ReaderError };
+
+/**
+ * Reader mode and the original-site check for stored articles, and "fetch details" for the
+ * owner. Visitors can only make the server fetch the URLs of stored articles: never an open proxy.
+ */
+export function createReaderService(options: ReaderServiceOptions) {
+  const { articles, archive, fetchPage, publicUrl, logger } = options;
+  const now = options.now ?? (() => Date.now());
+  const extractions = createTtlCache<Extraction>({ ttlMs: CONTENT_TTL_MS, maxEntries: MAX_CACHED_PAGES, now });
+  const framings = createTtlCache<boolean>({ ttlMs: FRAMING_TTL_MS, maxEntries: MAX_CACHED_PAGES, now });
+  const pageOnce = createInFlight<SafeResponse>();
+  const extractOnce = createInFlight<Extraction>();
+  const framingOnce = createInFlight<boolean>();
+
+  function storedArticle(id: string): Article {
+    const article = articles.get(id);
+    if (!article) throw new ReaderError(404, "not_found", "That article does not exist.");
+    return article;
+  }
+
+  /** One request per URL at a time; every page fetched also tells us whether it may be framed. */
+  function loadPage(url: string): Promise<SafeResponse> {
+    return pageOnce(url, async () => {
+      const page = await fetchPage(url);
+      framings.set(url, isOk(page) && allowsFraming(page.headers, publicUrl, page.url));
+      return page;
+    });
+  }
+
+  /** Fetches and extracts a page, remembering the outcome (content for 1 h, failures for 1 min). */
+  function extractUrl(url: string): Promise<Extraction> {
+    const cached = extractions.get(url);
+    if (cached) return Promise.resolve(cached);
+    return extractOnce(url, async () => {
+      let outcome: Extraction;
+      try {
+        const page = await loadPage(url);
+        outcome = { ok: true, article: extractPage(page, decodeHtml(page)), fetchedAt: new Date(now()).toISOString() };
+      } catch (error) {
+        const failure = error instanceof ReaderError ? error : fetchFailure(error, 502);
+        logger.info({ url, code: failure.code }, failure.message);
+        outcome = { ok: false, error: failure };
+      }
+      extractions.set(url, outcome, outcome.ok ? CONTENT_TTL_MS : FAILURE_TTL_MS);
+      return outcome;
+    });
+  }
+
+  function saveArchive(article: Article, extracted: ExtractedArticle, fetchedAt: string): void {
+    try {
+      archive.put({
+        articleId: article.id,
+        url: article.url,
+        title: extracted.title,
+        author: extracted.author,
+        publishDate: extracted.publishDate,
+        image: extracted.image,
+        excerpt: extracted.excerpt,
+        content: extracted.content,
+        fetchedAt,
+      });
+    } catch (error) {
+      // Deleted while we fetched it, or the disk is full: the visitor still gets the text.
+      logger.warn({ articleId: article.id, err: error }, "Could not save the article's archived copy");
+    }
+  }
+
+  async function read(id: string): Promise<ReaderContent> {
+    const article = storedArticle(id);
+    if (article.content.trim() !== "") {
+      return {
+        title: article.title,
+        author: "",
+        publishDate: article.date,
+        image: usableImage(article) ?? "",
+        excerpt: cutExcerpt(article.description),
+        paragraphs: toReaderParagraphs(article.content),
+        source: "stored",
+      };
+    }
+    if (!isHttpUrl(article.url)) {
+      throw new ReaderError(404, "no_source", "This article has no text and no original address to read it from.");
+    }
+    const archived = archive.get(article.id);
+    // An archive of an older address of the article is out of date.
+    if (archived && archived.url === article.url) {
+      return merge(article, { ...archived, paragraphs: toReaderParagraphs(archived.content) }, "archive");
+    }
+    const outcome = await extractUrl(article.url);
+    if (!outcome.ok) throw outcome.error;
+    saveArchive(article, outcome.article, outcome.fetchedAt);
+    return merge(article, outcome.article, "fetched");
+  }
+
+  async function framing(id: string): Promise<{ frameable: boolean }> {
+    const { url } = storedArticle(id);
+    if (!isHttpUrl(url)) return { frameable: false };
+    const cached = framings.get(url);
+    if (cached !== undefined) return { frameable: cached };
+    const frameable = await framingOnce(url, () =>
+      loadPage(url).then(
+        () => framings.get(url) ?? false,
+        (error: unknown) => {
+          logger.info({ url, err: error }, "Could not check whether the original page may be framed");
+          framings.set(url, false, FAILURE_TTL_MS);
+          return false;
+        },
+      ),
+    );
+    return { frameable };
+  }
+
+  async function fetchDetails(url: string): Promise<ArticleDetails> {
+    if (!isHttpUrl(url)) {
+      throw new ReaderError(400, "invalid_url", "Use a full web address starting with http:// or https://");
+    }
+    let page: SafeResponse;
+    try {
+      page = await loadPage(url);
+    } catch (error) {
+      throw fetchFailure(error, 400);
+    }
+    const html = decodeHtml(page);
+    const article = extractPage(page, html);
+    extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
+    const date = parseArticleDate(article.publishDate);
+    return {
+      title: article.title.slice(0, 300),
+      outlet: (siteName(html) || hostName(page.url)).slice(0, 120),
+      date: date ? date.toISOString().slice(0, 10) : "",
+      image: article.image,
+      description: article.excerpt.slice(0, 2000),
+      content: article.content.slice(0, 200_000),
+    };
+  }
+
+  return { read, framing, fetchDetails };
+}
+
+export type ReaderService = ReturnType<typeof createReaderService>;
+
+/** The reader's view of an article: the page's text and metadata, with the stored fields filling gaps. */
+function merge(
+  article: Article,
+  page: Pick<ExtractedArticle, "title" | "author" | "publishDate" | "image" | "excerpt" | "paragraphs">,
+  source: ReaderSource,
+): ReaderContent {
+  const pageImage = isHttpUrl(page.image) && !isPlaceholderImage(page.image) ? page.image : "";
+  return {
+    title: page.title || article.title,
+    author: page.author,
+    publishDate: page.publishDate || article.date,
+    image: usableImage(article) ?? pageImage,
+    excerpt: page.excerpt || cutExcerpt(article.description),
+    paragraphs: page.paragraphs,
+    source,
+  };
+}
+
+function isOk(page: SafeResponse): boolean {
+  return page.status >= 200 && page.status < 300;
+}
+
+/** The spec §8 reader errors, in the order the original met them. */
+function extractPage(page: SafeResponse, html: string): ExtractedArticle {
+  if (!isOk(page)) {
+    throw new ReaderError(502, "fetch_failed", `Failed to fetch content: ${page.status} ${page.statusText}`.trimEnd());
+  }
+  if (html.trim() === "") throw new ReaderError(502, "no_content", "No content received from source");
+  try {
+    return extractArticle(html, page.url);
+  } catch (error) {
+    const reason = error instanceof Error && error.message ? error.message : "Unknown error";
+    throw new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
+  }
+}
+
+function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof SafeFetchError) {
+    if (error.code === "blocked_scheme" || error.code === "blocked_port" || error.code === "blocked_address") {
+      return new ReaderError(
+        refusedStatus,
+        "fetch_refused",
+        `This address cannot be fetched: ${reason}. Only public web addresses can be read.`,
+      );
+    }
+    if (error.code === "bad_content_type") {
+      return new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
+    }
+  }
+  return new ReaderError(502, "fetch_failed", `Failed to fetch content: ${reason}`);
+}
+
+/** The page's declared character set (header, then `<meta charset>`), UTF-8 by default. */
+export function decodeHtml(page: Pick<SafeResponse, "body" | "contentType">): string {
+  const declared =
+    /charset=["']?([\w.:-]+)/i.exec(page.contentType)?.[1] ??
+    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1];
+  try {
+    return new TextDecoder(declared ?? "utf-8").decode(page.body);
+  } catch {
+    return new TextDecoder("utf-8").decode(page.body);
+  }
+}
+
+/** og:site_name (or the page's application name / JSON-LD publisher), read from the head only. */
+function siteName(html: string): string {
+  const headEnd = html.search(/<\/head\s*>/i);
+  const { document } = parseHTML(headEnd === -1 ? html.slice(0, 200_000) : html.slice(0, headEnd));
+  for (const selector of ['meta[property="og:site_name"]', 'meta[name="application-name"]']) {
+    const value = document.querySelector(selector)?.getAttribute("content")?.trim();
+    if (value) return value.replace(/\s+/g, " ");
+  }
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      const name = publisherName(JSON.parse(script.textContent ?? ""));
+      if (name) return name;
+    } catch {
+      // Broken JSON-LD is common; the host name will do.
+    }
+  }
+  return "";
+}
+
+function publisherName(value: unknown): string {
+  if (Array.isArray(value)) return value.map(publisherName).find(Boolean) ?? "";
+  if (!value || typeof value !== "object") return "";
+  const record = value as Record<string, unknown>;
+  if (record["@graph"]) return publisherName(record["@graph"]);
+  const publisher = record.publisher as Record<string, unknown> | undefined;
+  return typeof publisher?.name === "string" ? publisher.name.trim() : "";
+}
+
+function hostName(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
