@@ -1,17 +1,82 @@
+import { useEffect, useId, useRef, useState } from "react";
 import type { Site } from "../../../domain/content";
+import { isHttpUrl } from "../../../domain/safe-url";
+import { ContactForm } from "./contact-form";
+import { LinkedInButton } from "./linkedin-button";
+import "./contact.css";
 
 export type ContactSectionProps = {
   site: Pick<Site, "name" | "social">;
   onExplorePortfolio: () => void;
 };
 
-/** Placeholder until the contact issue lands: the interface is the contract with the landing page. */
-export function ContactSection({ site }: ContactSectionProps) {
+/**
+ * 'Get In Touch': the form behind the 'Send Message' / 'Hide Form' toggle, the LinkedIn
+ * button, and the thank-you panel after a message was accepted (spec §2, §4).
+ */
+export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState(false);
+  const focusNext = useRef<"form" | "thanks" | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const linkedin = isHttpUrl(site.social.linkedin) ? site.social.linkedin : null;
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === "thanks") panelRef.current?.querySelector<HTMLElement>(".contact-thanks__title")?.focus();
+    if (target === "form") panelRef.current?.querySelector<HTMLElement>("input, textarea")?.focus();
+  }, [open, sent]);
+
+  function toggle() {
+    if (!open) focusNext.current = sent ? "thanks" : "form";
+    setOpen(!open);
+  }
+
   return (
-    <div className="contact-section">
-      <h2>Get In Touch</h2>
-      <p>Always interested in new opportunities and collaborations</p>
-      {site.social.email ? <a href={`mailto:${site.social.email}`}>{site.social.email}</a> : null}
+    <div className="contact">
+      <h3 className="contact__title">Get In Touch</h3>
+      <p className="contact__intro">Always interested in new opportunities and collaborations</p>
+      <div className="contact__actions">
+        <button type="button" className="contact-button contact-button--primary" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+          {open ? "Hide Form" : "Send Message"}
+        </button>
+        {linkedin ? <LinkedInButton href={linkedin} className="contact-button" /> : null}
+      </div>
+
+      <div id={panelId} ref={panelRef} className="contact__panel" hidden={!open}>
+        {sent ? (
+          <div className="contact-thanks">
+            <h4 className="contact-thanks__title" tabIndex={-1}>
+              Thank you for reaching out!
+            </h4>
+            <p className="contact-thanks__text">I typically respond within 24 hours during business days.</p>
+            <div className="contact-thanks__actions">
+              <button
+                type="button"
+                className="contact-button contact-button--primary"
+                onClick={() => {
+                  focusNext.current = "form";
+                  setSent(false);
+                }}
+              >
+                Send Another Message
+              </button>
+              <button type="button" className="contact-button" onClick={onExplorePortfolio}>
+                Explore My Portfolio
+              </button>
+            </div>
+          </div>
+        ) : (
+          <ContactForm
+            onSent={() => {
+              focusNext.current = "thanks";
+              setSent(true);
+            }}
+          />
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import {
+  EMPTY_FIELDS,
+  FIELD_ORDER,
+  isComplete,
+  MAX_LENGTH,
+  visibleFieldErrors,
+  type ContactFields,
+  type ContactStatus,
+  type VisibleField,
+} from "./contact-form-model";
+
+const LABELS: Record<VisibleField, string> = { name: "Name", email: "Email", subject: "Subject", message: "Message" };
+const AUTOCOMPLETE: Record<VisibleField, string> = { name: "name", email: "email", subject: "off", message: "off" };
+
+export type ContactFormProps = {
+  onSent: () => void;
+};
+
+/**
+ * The four fields, the honeypot and the submit button. Typed text stays after a failure;
+ * the server's per-field messages appear under their fields.
+ */
+export function ContactForm({ onSent }: ContactFormProps) {
+  const id = useId();
+  const [fields, setFields] = useState<ContactFields>(EMPTY_FIELDS);
+  const [website, setWebsite] = useState("");
+  const [status, setStatus] = useState<ContactStatus>("idle");
+  const [errors, setErrors] = useState<Partial<Record<VisibleField, string>>>({});
+  // Each failure renders a fresh alert, so it is announced again.
+  const [failures, setFailures] = useState(0);
+  const inputs = useRef<Partial<Record<VisibleField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const sending = status === "sending";
+
+  function change(field: VisibleField, value: string) {
+    setFields((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending || !isComplete(fields)) return;
+    setStatus("sending");
+    setErrors({});
+    try {
+      await apiRequest("/api/contact", { method: "POST", body: { ...fields, website } });
+      setFields(EMPTY_FIELDS);
+      setWebsite("");
+      setStatus("idle");
+      onSent();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError && error.status === 400 ? visibleFieldErrors(error.fields) : {};
+      setErrors(fieldErrors);
+      setStatus("error");
+      setFailures((n) => n + 1);
+      const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+      if (first) inputs.current[first]?.focus();
+    }
+  }
+
+  return (
+    <form className="contact-form" onSubmit={submit} aria-describedby={status === "error" ? `${id}-error` : undefined}>
+      <div className="contact-form__grid">
+        {FIELD_ORDER.map((field) => {
+          const inputId = `${id}-${field}`;
+          const errorId = `${inputId}-error`;
+          const common = {
+            id: inputId,
+            name: field,
+            required: true,
+            maxLength: MAX_LENGTH[field],
+            value: fields[field],
+            autoComplete: AUTOCOMPLETE[field],
+            "aria-invalid": errors[field] ? true : undefined,
+            "aria-describedby": errors[field] ? errorId : undefined,
+          } as const;
+          return (
+            <div key={field} className={`contact-form__field contact-form__field--${field}`}>
+              <label htmlFor={inputId}>{LABELS[field]}</label>
+              {field === "message" ? (
+                <textarea
+                  {...common}
+                  rows={6}
+                  ref={(element) => void (inputs.current[field] = element)}
+                  onChange={(event) => change(field, event.target.value)}
+                />
+              ) : (
+                <input
+                  {...common}
+                  type={field === "email" ? "email" : "text"}
+                  inputMode={field === "email" ? "email" : undefined}
+                  spellCheck={field === "email" ? false : undefined}
+                  ref={(element) => void (inputs.current[field] = element)}
+                  onChange={(event) => change(field, event.target.value)}
+                />
+              )}
+              {errors[field] ? (
+                <p id={errorId} className="contact-form__field-error">
+                  {errors[field]}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      {/* Honeypot: people never see or reach it; bots that fill every field give themselves away. */}
+      <div className="contact-form__trap" aria-hidden="true" inert>
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(event) => setWebsite(event.target.value)}
+        />
+      </div>
+
+      {status === "error" ? (
+        <p key={failures} id={`${id}-error`} className="contact-form__error" role="alert">
+          ✗ Failed to send. Please try again.
+        </p>
+      ) : null}
+
+      <div className="contact-form__actions">
+        <button type="submit" className="contact-button contact-button--primary" disabled={sending || !isComplete(fields)}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </form>
+  );
+}
