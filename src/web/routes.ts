@@ -10,6 +10,7 @@ export default [
     route("education", "routes/admin-education.tsx"),
     route("articles", "routes/admin-articles.tsx"),
     route("settings", "routes/admin-settings.tsx"),
+    route("messages", "routes/admin-messages.tsx"),
     route("*", "routes/admin-unknown-section.tsx"),
   ]),
   route("*", "routes/landing.tsx", { id: "landing-fallback" }),

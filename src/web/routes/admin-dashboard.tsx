@@ -1,4 +1,5 @@
 import { NavLink, Outlet, redirect, useNavigate } from "react-router";
+import { MessagesTabLink } from "../features/messages/messages-tab-link";
 import { apiRequest } from "../lib/api-client";
 import type { Route } from "./+types/admin-dashboard";
 import "../styles/admin.css";
@@ -45,6 +46,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             {tab.label}
           </NavLink>
         ))}
+        <MessagesTabLink className="dashboard__tab" />
       </nav>
       <main className="dashboard__body">
         <Outlet context={loaderData} />
