@@ -16,13 +16,24 @@ export type ArticleBody = {
 const MIN_EMBEDDED_SHARE = 0.6;
 /** Page paragraphs mostly found in the embedded body belong to the article. */
 const PARAGRAPH_IN_EMBEDDED = 0.5;
-/** The page's paragraphs must carry nearly all of the embedded body to be preferred to it. */
-const EMBEDDED_COVERED = 0.9;
+/**
+ * Below this share of the embedded body on the page, the page shows a teaser (paywall, "read
+ * more") and the embedded body replaces it. Above it, the page's own paragraphs are kept: the
+ * embedded body often carries promos and disclaimers that the page rules remove.
+ */
+const EMBEDDED_COVERED = 0.6;
+
+/** Italic notes closing an article ("Have a tip? ...", "Listen live ..."); a longer italic run is prose. */
+const MAX_CLOSING_NOTES = 2;
+
+function withoutClosingNotes(blocks: TextBlock[]): TextBlock[] {
+  let notes = 0;
+  while (notes < blocks.length - 1 && isItalicNote(blocks[blocks.length - 1 - notes] as TextBlock)) notes++;
+  return notes <= MAX_CLOSING_NOTES ? blocks.slice(0, blocks.length - notes) : blocks;
+}
 
 function blocksToParagraphs(blocks: TextBlock[]): string[] {
-  const kept = blocks.filter((block) => !isBoilerplateBlock(block));
-  while (kept.length > 1 && isItalicNote(kept[kept.length - 1] as TextBlock)) kept.pop();
-  return kept
+  return withoutClosingNotes(blocks.filter((block) => !isBoilerplateBlock(block)))
     .flatMap((block) => block.text.split("\n\n"))
     .map((text) => text.trim())
     .filter((text) => text.length > 0);
@@ -72,7 +83,7 @@ function readabilityBody(document: Document, pageUrl: string | undefined): Artic
 /**
  * Prefers the page's own paragraphs (they keep the layout) but, when the publisher embeds the
  * full text in JSON-LD, uses it to drop paragraphs that are not part of the article, or
- * replaces the page text with it when the page text misses much of it.
+ * replaces the page text with it when the page shows only part of it.
  */
 function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
   const embeddedText = embedded.join("\n");
@@ -84,9 +95,17 @@ function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
   return covered >= EMBEDDED_COVERED ? kept : embedded;
 }
 
+export type BodyOptions = {
+  /** Paragraphs of the JSON-LD articleBody, if the page has one. */
+  embeddedParagraphs: string[];
+  pageUrl: string | undefined;
+  /** Clear page furniture before Readability looks for the text (off only for a second look). */
+  removeFurniture: boolean;
+};
+
 /** The article's body text as paragraphs. Mutates `document` (furniture removal, Readability). */
-export function extractBody(document: Document, embeddedParagraphs: string[], pageUrl?: string): ArticleBody {
-  if (document.body) removeFurniture(document.body);
-  const body = readabilityBody(document, pageUrl);
-  return { ...body, paragraphs: reconcileWithEmbedded(body.paragraphs, embeddedParagraphs) };
+export function extractBody(document: Document, options: BodyOptions): ArticleBody {
+  if (options.removeFurniture) removeFurniture(document.body);
+  const body = readabilityBody(document, options.pageUrl);
+  return { ...body, paragraphs: reconcileWithEmbedded(body.paragraphs, options.embeddedParagraphs) };
 }

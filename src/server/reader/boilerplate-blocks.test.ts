@@ -37,11 +37,12 @@ describe("isBoilerplateBlock", () => {
     "Share prices in the harbour company rose by 4% on the news.",
   ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
 
-  it("drops short all-link headings and links back into the site, but keeps links elsewhere", () => {
+  it("drops short blocks that link back into the site, but keeps links elsewhere", () => {
     const text = "Ferry timetable cut again";
     const chars = text.replace(/\s/g, "").length;
-    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(true);
     expect(isBoilerplateBlock(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
     expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
   });
 });

@@ -25,7 +25,6 @@ const BOILERPLATE_LINES: RegExp[] = [
 ];
 
 const LINE_BOILERPLATE_MAX_CHARS = 300;
-const TEASER_MAX_CHARS = 150;
 const MOSTLY = 0.8;
 
 /** A block that is page furniture by its words (ad labels, promos, credits) or its links. */
@@ -33,10 +32,9 @@ export function isBoilerplateBlock(block: TextBlock): boolean {
   const { text, chars } = block;
   if (!/[\p{L}\p{N}]/u.test(text)) return true;
   if (text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text))) return true;
-  // Short all-link blocks are teasers ("more on this") when they are headings or point back into the site;
-  // links elsewhere (sources, products) are part of the story.
-  if (text.length >= TEASER_MAX_CHARS || block.linkChars < MOSTLY * chars) return false;
-  return block.heading || block.internalLinkChars >= MOSTLY * chars;
+  // Blocks that are all links back into the site are menus and teasers ("more on this"); links
+  // elsewhere (sources, products) are part of the story.
+  return block.internalLinkChars >= MOSTLY * chars;
 }
 
 /** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */

@@ -172,6 +172,16 @@ describe("extractArticle on loosely written HTML", () => {
   });
 });
 
+describe("extractArticle second look", () => {
+  it("falls back to the untouched page when furniture rules leave (almost) nothing", () => {
+    const nav = Array.from({ length: 150 }, (_, i) => `<a href="/section-${i}">Section ${i}</a>`).join(" ");
+    const story = [sentence(1) + " " + sentence(2), sentence(3) + " " + sentence(4)];
+    // "popular" marks furniture, and the story is too small a share of the page to count as its container.
+    const html = page("", `<nav>${nav}</nav><div class="popular-story">${story.map((p) => `<p>${p}</p>`).join("")}</div>`);
+    expect(extractArticle(html).content).toBe(story.join("\n\n"));
+  });
+});
+
 describe("extractArticle errors", () => {
   it.each([
     ["an empty string", ""],

@@ -21,6 +21,12 @@ export type ExtractedArticle = {
 };
 
 const NO_ARTICLE_TEXT = "No article text found on the page";
+/** Below this much body text the page is parsed a second time, without furniture removal. */
+const SECOND_LOOK_CHARS = 200;
+
+function textLength(paragraphs: string[]): number {
+  return paragraphs.reduce((sum, paragraph) => sum + paragraph.length, 0);
+}
 
 /**
  * HTML lets a page leave out <html> and <body>, but linkedom only builds the tree as written, and
@@ -38,10 +44,17 @@ function withBody(html: string): string {
  * Throws when the page has no usable article text.
  */
 export function extractArticle(html: string, pageUrl?: string): ExtractedArticle {
-  const { document } = parseHTML(withBody(html));
+  const source = withBody(html);
+  const { document } = parseHTML(source);
   const jsonLd = readJsonLd(document);
   const metadata = readPageMetadata(document, jsonLd, pageUrl);
-  const body = extractBody(document, jsonLd?.bodyParagraphs ?? [], pageUrl);
+  const options = { embeddedParagraphs: jsonLd?.bodyParagraphs ?? [], pageUrl };
+  let body = extractBody(document, { ...options, removeFurniture: true });
+  if (textLength(body.paragraphs) < SECOND_LOOK_CHARS) {
+    // Furniture rules can misjudge an unusual layout: let Readability see the untouched page too.
+    const plain = extractBody(parseHTML(source).document, { ...options, removeFurniture: false });
+    if (textLength(plain.paragraphs) > textLength(body.paragraphs)) body = plain;
+  }
   const author = metadata.author || cleanAuthor(body.byline);
   const content = body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n");
   const paragraphs = toReaderParagraphs(content);

@@ -50,6 +50,12 @@ describe("readJsonLd", () => {
     expect(result?.bodyParagraphs).toEqual(["One.", "Two.", "Three."]);
   });
 
+  it("reads JSON-LD with raw line breaks in strings and trailing commas", () => {
+    const result = jsonLdOf('{"@type": "Article", "headline": "Tabs\tand \\"quotes\\"", "articleBody": "One.\nTwo.",}');
+    expect(result?.headline).toBe('Tabs and "quotes"');
+    expect(result?.bodyParagraphs).toEqual(["One.", "Two."]);
+  });
+
   it("uses a WebPage node when there is no article node", () => {
     const result = jsonLdOf('{"@type":"WebPage","name":"About the harbour","datePublished":"2020-01-02"}');
     expect(result).toMatchObject({ headline: "About the harbour", datePublished: "2020-01-02" });

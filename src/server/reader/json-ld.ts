@@ -21,14 +21,33 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Publishers ship broken JSON-LD often enough: raw newlines in strings and trailing commas. */
+const CONTROL_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** Escapes raw line breaks and tabs inside string literals (invalid JSON, but common in JSON-LD). */
+function escapeControlsInStrings(text: string): string {
+  let out = "";
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] ?? "";
+    if (inString && char === "\\") {
+      out += char + (text[i + 1] ?? "");
+      i++;
+      continue;
+    }
+    if (char === '"') inString = !inString;
+    out += inString ? (CONTROL_ESCAPES[char] ?? char) : char;
+  }
+  return out;
+}
+
+/** Publishers ship broken JSON-LD often enough: raw line breaks in strings and trailing commas. */
 function parseLenient(source: string): unknown {
   const text = source.trim().replace(/^<!--|-->$/g, "");
   try {
     return JSON.parse(text);
   } catch {
     try {
-      return JSON.parse(text.replace(/[\n\r\t]+/g, " ").replace(/,\s*([\]}])/g, "$1"));
+      return JSON.parse(escapeControlsInStrings(text).replace(/,\s*([\]}])/g, "$1"));
     } catch {
       return undefined;
     }
