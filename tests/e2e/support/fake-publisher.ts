@@ -20,15 +20,19 @@ export type FakePublisher = {
   /** How many requests reached this path. */
   hits(pathname: string): number;
   route(pathname: string, response: FakeResponse): void;
+  /** Requests to this path wait until the returned function is called (to see loading states). */
+  hold(pathname: string): () => void;
   close(): Promise<void>;
 };
 
 export async function startFakePublisher(routes: Record<string, FakeResponse> = {}): Promise<FakePublisher> {
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
-  const server = http.createServer((request, response) => {
+  const held = new Map<string, Promise<void>>();
+  const server = http.createServer(async (request, response) => {
     const pathname = new URL(request.url ?? "/", "http://publisher.invalid").pathname;
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+    await held.get(pathname);
     const found = table.get(pathname) ?? { status: 404, body: "<!doctype html><title>Not Found</title><h1>Not Found</h1>" };
     const body = found.body ?? "";
     response.writeHead(found.status ?? 200, found.statusText, {
@@ -45,6 +49,14 @@ export async function startFakePublisher(routes: Record<string, FakeResponse> = 
     url: (pathname) => `${origin}${pathname}`,
     hits: (pathname) => counts.get(pathname) ?? 0,
     route: (pathname, response) => void table.set(pathname, response),
+    hold(pathname) {
+      let release = () => {};
+      held.set(pathname, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(pathname);
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import type { ReaderParagraph } from "../../../domain/reader-paragraphs";
+import { ApiError, apiRequest } from "../../lib/api-client";
+
+/** `GET /api/articles/:id/reader`: plain text only, rendered as text nodes. */
+export type ReaderContent = {
+  title: string;
+  author: string;
+  publishDate: string;
+  image: string;
+  excerpt: string;
+  paragraphs: ReaderParagraph[];
+  source: "stored" | "archive" | "fetched";
+};
+
+/** Spec §4 "Reader content: loading -> loaded or error". */
+export type ReaderState =
+  | { status: "loading" }
+  | { status: "loaded"; content: ReaderContent }
+  | { status: "error"; message: string };
+
+const LOADING: ReaderState = { status: "loading" };
+
+/**
+ * The reader text of one article. The state belongs to the article (and its address): when
+ * either changes, it is "loading" again at once and the previous request is abandoned.
+ */
+export function useReaderContent(articleId: string, articleUrl: string): ReaderState {
+  const key = `${articleId}\n${articleUrl}`;
+  const [current, setCurrent] = useState<{ key: string; state: ReaderState }>({ key, state: LOADING });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest<ReaderContent>(`/api/articles/${encodeURIComponent(articleId)}/reader`, { signal: controller.signal }).then(
+      (content) => setCurrent({ key, state: { status: "loaded", content } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof ApiError ? error.message : "Network Error";
+        setCurrent({ key, state: { status: "error", message } });
+      },
+    );
+    return () => controller.abort();
+  }, [articleId, key]);
+
+  return current.key === key ? current.state : LOADING;
+}

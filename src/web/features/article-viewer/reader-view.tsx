@@ -1,0 +1,85 @@
+import type { Article } from "../../../domain/content";
+import { formatArticleDate, formatLongUs } from "../../../domain/dates";
+import { safeHref } from "../../../domain/safe-url";
+import type { ReaderState } from "./reader-content";
+import { NewTabIcon } from "./new-tab-icon";
+import { ViewerImage } from "./viewer-image";
+
+type Props = { article: Article; state: ReaderState };
+
+/**
+ * Reader mode (spec §2, §4, §8). Every piece of text from the publisher is rendered as a React
+ * text node: no markup from another site ever reaches the page.
+ */
+export function ReaderView({ article, state }: Props) {
+  if (state.status === "loading") {
+    return (
+      <div className="viewer-status" role="status">
+        <span className="viewer-spinner" aria-hidden="true" />
+        <p>Loading article content...</p>
+      </div>
+    );
+  }
+  if (state.status === "error") return <ReaderFailure article={article} reason={state.message} />;
+
+  const { content } = state;
+  const date = formatArticleDate(content.publishDate, formatLongUs);
+  const original = safeHref(article.url);
+  const body = content.paragraphs;
+  return (
+    <article className="reader" lang="en">
+      <header className="reader-head">
+        <h2 className="reader-title">{content.title || article.title}</h2>
+        <p className="reader-meta">
+          {article.outlet && <span className="reader-outlet">{article.outlet}</span>}
+          {date && <span className="reader-date">{date}</span>}
+        </p>
+        {content.author && <p className="reader-author">By {content.author}</p>}
+        {content.excerpt && <p className="reader-excerpt">{content.excerpt}</p>}
+      </header>
+      <ViewerImage url={content.image} className="reader-image" />
+      <div className="reader-body">
+        {body.length === 0 ? (
+          <p className="reader-fallback">{article.description || "Article content could not be extracted."}</p>
+        ) : (
+          body.map((paragraph, index) =>
+            paragraph.heading ? (
+              <h3 key={index} className="reader-subheading">
+                {paragraph.text}
+              </h3>
+            ) : (
+              <p key={index}>{paragraph.text}</p>
+            ),
+          )
+        )}
+      </div>
+      <footer className="reader-foot">
+        {article.outlet && <p>Originally published on {article.outlet}</p>}
+        {original !== "#" && (
+          <a className="viewer-button" href={original} target="_blank" rel="noopener noreferrer">
+            View Original<NewTabIcon />
+          </a>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+function ReaderFailure({ article, reason }: { article: Article; reason: string }) {
+  const original = safeHref(article.url);
+  return (
+    <div className="viewer-failure" role="alert">
+      <h2>Unable to Load Content</h2>
+      <p>The article content could not be extracted. This may be due to the publisher's security settings.</p>
+      {original !== "#" && (
+        <>
+          <a className="viewer-button viewer-button-primary" href={original} target="_blank" rel="noopener noreferrer">
+            Read Original Article<NewTabIcon />
+          </a>
+          <p className="viewer-note">Opens in a new tab</p>
+        </>
+      )}
+      {reason && <p className="viewer-reason">{reason}</p>}
+    </div>
+  );
+}

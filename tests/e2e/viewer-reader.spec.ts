@@ -1,0 +1,151 @@
+import { GONE, HOSTILE, LOCKED, PILOTS, STORED, expect, openViewer, test, viewer } from "./support/viewer-fixtures";
+import { PWNED } from "./support/fake-publisher";
+
+test.describe("article viewer: reader mode", () => {
+  test("shows the spinner, then the extracted article with author, sub-headings and a link to the original", async ({
+    page,
+    world,
+  }) => {
+    const release = world.publisher.hold("/pilots");
+    // A fresh server process per worker, and this is the first reading of the page: it is not cached yet.
+    await page.goto(`/?article=${world.ids.pilots}`);
+    const dialog = viewer(page);
+    await expect(dialog.getByRole("status")).toHaveText("Loading article content...");
+    release();
+
+    await expect(dialog.getByRole("heading", { level: 2, name: PILOTS.title })).toBeVisible();
+    await expect(dialog).toHaveAccessibleName(PILOTS.title);
+    const reader = dialog.locator("article.reader");
+    await expect(reader.locator(".reader-outlet")).toHaveText(PILOTS.outlet);
+    await expect(reader.locator(".reader-date")).toHaveText("May 5, 2026");
+    await expect(reader.getByText(`By ${PILOTS.author}`, { exact: true })).toBeVisible();
+    await expect(reader.locator(".reader-excerpt")).toHaveText(PILOTS.description);
+    await expect(reader.getByRole("heading", { level: 3 })).toHaveText(PILOTS.headings);
+    for (const paragraph of PILOTS.paragraphs) await expect(reader.getByText(paragraph, { exact: true })).toBeVisible();
+
+    const image = reader.locator(".reader-image img");
+    await expect(image).toHaveAttribute("src", `/api/images?url=${encodeURIComponent(world.publisher.url("/pilots.jpg"))}`);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+
+    await expect(reader.getByText(`Originally published on ${PILOTS.outlet}`)).toBeVisible();
+    const original = reader.getByRole("link", { name: "View Original" });
+    await expect(original).toHaveAttribute("href", world.publisher.url("/pilots"));
+    await expect(original).toHaveAttribute("target", "_blank");
+    await expect(original).toHaveAttribute("rel", "noopener noreferrer");
+
+    // Header: outlet, title, long US date; footer: position and mode.
+    const header = dialog.locator(".viewer-header");
+    await expect(header.locator(".viewer-outlet")).toHaveText(PILOTS.outlet);
+    await expect(header.locator(".viewer-date")).toHaveText("May 5, 2026");
+    await expect(dialog.locator(".viewer-count")).toHaveText("1 of 5");
+    await expect(dialog.locator(".viewer-mode")).toHaveText("Reader Mode");
+  });
+
+  test("serves the owner's stored text without the publisher", async ({ page, world }) => {
+    await openViewer(page, world.ids.stored);
+    const reader = viewer(page).locator("article.reader");
+    await expect(reader.getByRole("heading", { level: 2, name: STORED.title })).toBeVisible();
+    await expect(reader.getByRole("heading", { level: 3 })).toHaveText("THE LETTERS");
+    await expect(reader.getByText("a second pair of hands before the storms")).toBeVisible();
+    await expect(reader.locator(".reader-image img")).toHaveAttribute("src", "/demo/harbour-dawn.jpg");
+    expect(world.publisher.hits("/stored")).toBe(0);
+  });
+
+  test("shows the failure view when the publisher answers 404", async ({ page, world }) => {
+    await openViewer(page, world.ids.gone);
+    const failure = viewer(page).getByRole("alert");
+    await expect(failure.getByRole("heading", { name: "Unable to Load Content" })).toBeVisible();
+    await expect(failure).toContainText(
+      "The article content could not be extracted. This may be due to the publisher's security settings.",
+    );
+    const link = failure.getByRole("link", { name: "Read Original Article" });
+    await expect(link).toHaveAttribute("href", world.publisher.url("/gone"));
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(failure.getByText("Opens in a new tab", { exact: true })).toBeVisible();
+    await expect(failure.getByText("Failed to fetch content: 404 Not Found")).toBeVisible();
+    await expect(viewer(page).locator(".viewer-header .viewer-title")).toHaveText(GONE.title);
+  });
+
+  test("renders a hostile page as inert text: nothing runs, nothing dangerous reaches the DOM", async ({ page, world }) => {
+    const dialogs: string[] = [];
+    const errors: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+
+    await openViewer(page, world.ids.hostile);
+    const reader = viewer(page).locator("article.reader");
+    await expect(reader.getByText("Inspectors described the sea wall as failing in three places")).toBeVisible();
+    // Markup written as text on the page stays visible text.
+    await expect(reader.getByText("<script>window.__bylinePwned=1;alert('xss')</script> is written in this paragraph")).toBeVisible();
+    await expect(reader.getByText("By Eve Mallory", { exact: true })).toBeVisible();
+
+    const findings = await page.locator("dialog.viewer").evaluate((root) => {
+      const found: string[] = [];
+      for (const element of root.querySelectorAll("*")) {
+        if (element.closest("svg.viewer-newtab")) continue; // our own decorative icon
+        const tag = element.tagName.toLowerCase();
+        if (["script", "iframe", "object", "embed", "svg", "style", "form", "base", "meta", "link"].includes(tag)) {
+          found.push(`<${tag}>`);
+        }
+        for (const attribute of element.attributes) {
+          if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
+          if (/^\s*(javascript|data|vbscript):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}=${attribute.value}]`);
+        }
+      }
+      return found;
+    });
+    expect(findings).toEqual([]);
+
+    // The original page may run in its sandboxed frame, but it cannot reach us or open dialogs.
+    await viewer(page).getByRole("button", { name: "Original Site" }).click();
+    const frame = page.frameLocator("iframe.viewer-frame");
+    await expect(frame.getByRole("heading", { name: HOSTILE.title })).toBeVisible();
+    expect(await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], PWNED)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("article viewer: original site", () => {
+  test("frames a publisher that allows it, in the spec's sandbox", async ({ page, world }) => {
+    await openViewer(page, world.ids.pilots);
+    const dialog = viewer(page);
+    await dialog.getByRole("button", { name: "Original Site" }).click();
+    const frame = dialog.locator("iframe");
+    await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-forms");
+    await expect(frame).toHaveAttribute("src", world.publisher.url("/pilots"));
+    await expect(page.frameLocator("iframe.viewer-frame").getByRole("heading", { level: 1 })).toHaveText(PILOTS.title);
+    await expect(dialog.locator(".viewer-mode")).toHaveText("Original Site");
+    await expect(dialog.getByRole("button", { name: "Reader Mode" })).toBeVisible();
+  });
+
+  test("shows the fallback panel at once for a publisher that refuses framing, and 'Try Reader Mode' goes back", async ({
+    page,
+    world,
+  }) => {
+    await openViewer(page, world.ids.locked);
+    const dialog = viewer(page);
+    await expect(dialog.locator("article.reader")).toBeVisible();
+    await dialog.getByRole("button", { name: "Original Site" }).click();
+
+    const panel = dialog.locator(".viewer-fallback");
+    await expect(panel.getByText("This article cannot be displayed within the site due to the publisher's security settings.")).toBeVisible();
+    await expect(panel.getByRole("heading", { name: LOCKED.title })).toBeVisible();
+    await expect(panel.getByText(LOCKED.description)).toBeVisible();
+    await expect(panel.locator("img")).toHaveAttribute("src", `/api/images?url=${encodeURIComponent(world.publisher.url("/locked.jpg"))}`);
+    const open = panel.getByRole("link", { name: "Open Original Article" });
+    await expect(open).toHaveAttribute("href", world.publisher.url("/locked"));
+    await expect(open).toHaveAttribute("target", "_blank");
+    await expect(open).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(dialog.locator("iframe")).toHaveCount(0);
+
+    await panel.getByRole("button", { name: "Try Reader Mode" }).click();
+    await expect(dialog.locator(".viewer-mode")).toHaveText("Reader Mode");
+    await expect(dialog.getByRole("heading", { level: 2, name: LOCKED.title })).toBeVisible();
+    await expect(dialog.getByText("Passengers' groups said the fine was welcome")).toBeVisible();
+  });
+});
