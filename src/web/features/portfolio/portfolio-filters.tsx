@@ -77,6 +77,7 @@ export function PortfolioFilters({
       <div className="pf-field pf-field--choice">
         <FilterDropdown
           label="Publication"
+          className="pf-dropdown--publication"
           options={publicationOptions}
           value={filters.publication}
           onChange={set("publication")}
