@@ -1,7 +1,8 @@
 import { Readability } from "@mozilla/readability";
+import { isHeadingLine } from "../../domain/reader-paragraphs";
 import { textBlocks } from "./block-text";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, isItalicNote } from "./boilerplate-blocks";
+import { isBoilerplateBlock, isBoilerplateText, isItalicNote } from "./boilerplate-blocks";
 import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
 
@@ -90,9 +91,11 @@ function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
   const pageLength = page.reduce((sum, p) => sum + p.length, 0);
   if (embeddedText.length < MIN_EMBEDDED_SHARE * pageLength || embeddedText.length < 200) return page;
   const embeddedGrams = shingles(embeddedText);
-  const kept = page.filter((p) => containment(shingles(p), embeddedGrams) >= PARAGRAPH_IN_EMBEDDED);
+  const inEmbedded = page.map((p) => containment(shingles(p), embeddedGrams) >= PARAGRAPH_IN_EMBEDDED);
+  // Sub-headings are rarely part of articleBody: keep those that introduce a kept paragraph.
+  const kept = page.filter((p, i) => inEmbedded[i] || (isHeadingLine(p) && inEmbedded[i + 1] === true));
   const covered = containment(embeddedGrams, shingles(kept.join("\n")));
-  return covered >= EMBEDDED_COVERED ? kept : embedded;
+  return covered >= EMBEDDED_COVERED ? kept : embedded.filter((p) => !isBoilerplateText(p));
 }
 
 export type BodyOptions = {

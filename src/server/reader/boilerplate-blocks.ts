@@ -27,14 +27,18 @@ const BOILERPLATE_LINES: RegExp[] = [
 const LINE_BOILERPLATE_MAX_CHARS = 300;
 const MOSTLY = 0.8;
 
-/** A block that is page furniture by its words (ad labels, promos, credits) or its links. */
-export function isBoilerplateBlock(block: TextBlock): boolean {
-  const { text, chars } = block;
+/** Text that is page furniture by its words alone: ad labels, promos, credits, separators. */
+export function isBoilerplateText(text: string): boolean {
   if (!/[\p{L}\p{N}]/u.test(text)) return true;
-  if (text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text))) return true;
+  return text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text));
+}
+
+/** A block that is page furniture by its words or its links. */
+export function isBoilerplateBlock(block: TextBlock): boolean {
+  if (isBoilerplateText(block.text)) return true;
   // Blocks that are all links back into the site are menus and teasers ("more on this"); links
   // elsewhere (sources, products) are part of the story.
-  return block.internalLinkChars >= MOSTLY * chars;
+  return block.internalLinkChars >= MOSTLY * block.chars;
 }
 
 /** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */

@@ -79,6 +79,7 @@ describe("extractArticle with JSON-LD", () => {
         image: [{ "@type": "ImageObject", url: "https://cdn.example.org/lamp.jpg" }],
         articleBody:
           "The lighthouse on the fictional Gull Rock has a keeper again for the first time since 1987, the trust that owns it said.\n" +
+          "ADVERTISEMENT\n" +
           "Two volunteers will live on the rock for a month at a time and restore the lamp room, which has been closed to visitors.\n" +
           "The trust hopes to open the tower to the public next summer if the restoration stays on schedule and within budget.",
       },
@@ -110,14 +111,16 @@ describe("extractArticle with JSON-LD", () => {
     );
   });
 
-  it("uses articleBody to drop page paragraphs that are not part of the article", () => {
+  it("uses articleBody to drop page paragraphs that are not part of the article, keeping sub-headings", () => {
     const paragraphs = Array.from({ length: 6 }, (_, i) => `${sentence(i + 1)} ${sentence(i + 50)}`);
     const article = { "@type": "Article", headline: "Harbour notes", articleBody: paragraphs.join("\n") };
+    const [first, ...rest] = paragraphs.map((p) => `<p>${p}</p>`);
     const html = page(
       `<script type="application/ld+json">${JSON.stringify(article)}</script>`,
-      `<article>${paragraphs.map((p) => `<p>${p}</p>`).join("")}<p>Our partners at the fictional Harbour Shop have a sale on all waterproof coats this week only.</p></article>`,
+      `<article>${first}<h2>The Money Question</h2>${rest.join("")}<p>Our partners at the fictional Harbour Shop have a sale on all waterproof coats this week only.</p></article>`,
     );
-    expect(extractArticle(html).content).toBe(paragraphs.join("\n\n"));
+    const [firstText, ...restText] = paragraphs;
+    expect(extractArticle(html).content).toBe([firstText, "The Money Question", ...restText].join("\n\n"));
   });
 
   it("reads JSON-LD that is not strict JSON (raw line breaks, trailing commas)", () => {

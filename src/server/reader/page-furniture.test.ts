@@ -44,6 +44,15 @@ describe("removeFurniture", () => {
     expect(html).not.toContain("social-media-embed");
   });
 
+  it("removes a comment thread even when comments quote each other", () => {
+    const story = [1, 2, 3, 4].map(longParagraph).join("");
+    const html = cleaned(
+      `<article>${story}<section class="comments"><p>I disagree with this take entirely, and here is a long reason why.</p>` +
+        `<blockquote>quoted bit</blockquote><p>Me too.</p></section></article>`,
+    );
+    expect(html).toBe(`<article>${story}</article>`);
+  });
+
   it("removes scripts and styles", () => {
     expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(longParagraph(1));
   });

@@ -60,6 +60,18 @@ function textLength(element: Element): number {
   return (element.textContent ?? "").replace(/\s+/g, " ").length;
 }
 
+const MOSTLY = 0.8;
+
+function quotedShare(element: Element): number {
+  const total = textLength(element);
+  if (total === 0) return 0;
+  let quoted = 0;
+  for (const quote of element.querySelectorAll("blockquote")) {
+    if (!quote.parentElement?.closest("blockquote")) quoted += textLength(quote);
+  }
+  return quoted / total;
+}
+
 /** Removes page furniture from the document, before the main text is looked for. */
 export function removeFurniture(body: HTMLElement): void {
   for (const element of body.querySelectorAll("script, style, template")) element.remove();
@@ -82,8 +94,9 @@ export function removeFurniture(body: HTMLElement): void {
     }
     if (!words.some((word) => FURNITURE_WORDS.has(word))) return "keep";
     // Embedded posts (tweets and the like) come in "social" boxes but are part of the story: the box
-    // goes, its content stays (Readability would drop the box for the same word).
-    if (element.querySelector("blockquote")) return "unwrap";
+    // goes, the post stays (Readability would drop the box for the same word). A comment thread
+    // quoting other comments has most of its text outside quotes and still goes.
+    if (quotedShare(element) >= MOSTLY) return "unwrap";
     return isContainer(element) ? "keep" : "remove";
   };
 
