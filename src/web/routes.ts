@@ -13,5 +13,8 @@ export default [
     route("messages", "routes/admin-messages.tsx"),
     route("*", "routes/admin-unknown-section.tsx"),
   ]),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("feed.xml", "routes/feed-xml.ts"),
   route("*", "routes/landing.tsx", { id: "landing-fallback" }),
 ] satisfies RouteConfig;

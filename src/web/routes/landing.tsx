@@ -1,60 +1,127 @@
-import { safeHref } from "../../domain/safe-url";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { useRouteLoaderData, useSearchParams } from "react-router";
+import { GLASS_INTENSITY_SCROLLED, GLASS_INTENSITY_TOP } from "../../domain/landing-page";
+import { latestArticle } from "../../domain/front-page";
+import { sortArticlesByDateDesc } from "../../domain/experience-order";
+import { ArticleViewer } from "../features/article-viewer/article-viewer";
+import { ContactSection } from "../features/contact/contact-section";
+import { BackToTop } from "../features/landing/back-to-top";
+import { ExperienceSection } from "../features/landing/experience-section";
+import { FeaturesSection } from "../features/landing/features-section";
+import { FrontSection } from "../features/landing/front-section";
+import "../features/landing/landing.css";
+import { SECTION_IDS } from "../features/landing/sections";
+import { SectionDivider } from "../features/landing/section-divider";
+import { landingJsonLd } from "../features/landing/seo/json-ld";
+import { JsonLdScript } from "../features/landing/seo/json-ld-script";
+import { landingMeta } from "../features/landing/seo/page-meta";
+import { SiteFooter } from "../features/landing/site-footer";
+import { TopBar } from "../features/landing/top-bar";
+import { usePageScroll } from "../features/landing/use-page-scroll";
+import { useToday } from "../features/landing/use-today";
+import { WorkSection } from "../features/landing/work-section";
+import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
 import { useLiveUpdates } from "../lib/use-live-updates";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context;
+  // The block list is the owner's business; article bodies are served by the reader API.
   const { blockList: _blockList, ...site } = content.site();
-  return { site, articles: content.articles(), experiences: content.experiences(), education: content.education() };
+  const articles = content.articles().map((article) => ({ ...article, content: "" }));
+  return {
+    site,
+    articles,
+    experiences: content.experiences(),
+    education: content.education(),
+    publicUrl: new URL(request.url).origin,
+    renderedAt: new Date().toISOString(),
+  };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data ? `${data.site.name} · Journalist` : "Byline" }];
+/** Opening or closing the viewer or the overlay changes only the query: no need to re-read the content. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, location }: Route.MetaArgs) {
+  return landingMeta(loaderData, location.search);
 }
 
 const LIVE = ["site", "articles", "experiences", "education"] as const;
+const PORTFOLIO_PARAMS = ["portfolio", "pq", "ptype", "ppub", "pfrom", "pto", "phighlight"];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { site, articles, experiences, education } = loaderData;
+  const { site, articles, experiences, education, publicUrl, renderedAt } = loaderData;
   useLiveUpdates(LIVE);
+  const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scroll = usePageScroll(SECTION_IDS);
+  const today = useToday(renderedAt);
+  const latest = latestArticle(articles);
+  const inOrder = sortArticlesByDateDesc(articles);
+
+  const withoutParams = (names: readonly string[]) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const name of names) next.delete(name);
+        return next;
+      },
+      { preventScrollReset: true, replace: true },
+    );
+  const openPortfolio = () => setSearchParams({ portfolio: "1" }, { preventScrollReset: true });
+
   return (
-    <main className="plain-landing">
-      <h1>{site.name}</h1>
-      <p>{site.hero.professions.filter(Boolean).join(" • ")}</p>
-      <p>{site.hero.tagline}</p>
-      <section id="work">
-        <h2>Articles</h2>
-        <ul>
-          {articles.map((article) => (
-            <li key={article.id}>
-              <a href={safeHref(article.url)} target="_blank" rel="noopener noreferrer">
-                {article.title}
-              </a>{" "}
-              — {article.outlet}
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section id="experience">
-        <h2>Experience</h2>
-        <ul>
-          {experiences.map((item) => (
-            <li key={item.id}>
-              {item.role}, {item.organization} ({item.duration})
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section id="education">
-        <h2>Academic Background</h2>
-        <ul>
-          {education.map((item) => (
-            <li key={item.id}>
-              {item.institution}: {item.credential} ({item.duration})
-            </li>
-          ))}
-        </ul>
-      </section>
-    </main>
+    <div className="lp">
+      <a className="lp-skip" href="#front">
+        Skip to content
+      </a>
+      <TopBar
+        name={site.name}
+        today={today}
+        compact={scroll.compact}
+        activeSection={scroll.active}
+        glassIntensity={scroll.compact ? GLASS_INTENSITY_SCROLLED : GLASS_INTENSITY_TOP}
+        latestArticleId={latest?.id ?? null}
+      />
+      <main className="lp-main">
+        <FrontSection site={site} articles={articles} today={today} />
+        <FeaturesSection site={site} articles={articles} />
+        <WorkSection articles={articles} />
+        <ExperienceSection experiences={experiences} education={education} now={new Date(renderedAt)} />
+        <section id="contact" className="lp-section lp-contact" tabIndex={-1} aria-labelledby="lp-contact-title">
+          <SectionDivider id="lp-contact-title">Contact</SectionDivider>
+          <ContactSection site={site} onExplorePortfolio={openPortfolio} />
+        </section>
+      </main>
+      <SiteFooter name={site.name} year={today.year} />
+      <BackToTop visible={scroll.backToTop} />
+      <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} nonce={nonce} />
+      <ArticleViewer
+        articles={inOrder}
+        articleId={searchParams.get("article")}
+        onSelect={(id) =>
+          setSearchParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set("article", id);
+              return next;
+            },
+            { preventScrollReset: true, replace: true },
+          )
+        }
+        onClose={() => withoutParams(["article"])}
+      />
+      <PortfolioOverlay
+        site={site}
+        articles={inOrder}
+        open={searchParams.get("portfolio") === "1"}
+        onClose={() => withoutParams(PORTFOLIO_PARAMS)}
+        highlightUrl={searchParams.get("phighlight") ?? undefined}
+      />
+    </div>
   );
 }

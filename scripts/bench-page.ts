@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:page`: what a first visit to `/` costs. Builds for production into
+ * `build-bench`, starts the server on a free port with a fresh DATA_DIR (demo content), fetches
+ * `/` and every script and stylesheet the page loads on first load (modulepreload links, script
+ * src, stylesheets and the modules the inline bootstrap imports), gzips each at level 9 and
+ * prints HTML, CSS and JavaScript bytes against the budgets. Fails when an admin route's code
+ * is part of that first load. `--skip-build` reuses an existing build-bench; `--strict` also
+ * fails when a budget is exceeded.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const BUILD_DIR = "build-bench";
+const KB = 1024;
+const BUDGETS = { html: 60 * KB, css: 30 * KB, js: 100 * KB } as const;
+type Kind = keyof typeof BUDGETS;
+
+const args = new Set(process.argv.slice(2));
+const root = path.resolve(import.meta.dirname, "..");
+
+function build() {
+  console.log(`Building for production into ${BUILD_DIR}/ ...`);
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`the build failed (exit ${result.status})`);
+}
+
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BUILD_DIR,
+      SEED_DEMO: "true",
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /serving (http:\/\/[^\s"]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}:\n${output}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  };
+  return { url, stop };
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+}
+
+/** Every script and stylesheet URL the HTML makes the browser load before the page is interactive. */
+function firstLoadAssets(html: string): { url: string; kind: Exclude<Kind, "html"> }[] {
+  const found = new Map<string, Exclude<Kind, "html">>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
+    const href = attribute(tag, "href");
+    if (!href) continue;
+    if (rel.includes("modulepreload")) found.set(href, "js");
+    if (rel.includes("stylesheet")) found.set(href, "css");
+  }
+  for (const [, tag, body] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
+    const src = attribute(tag!, "src");
+    if (src) found.set(src, "js");
+    if (attribute(tag!, "type") !== "module") continue;
+    for (const [, specifier] of body!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) found.set(specifier!, "js");
+    for (const [, specifier] of body!.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)) found.set(specifier!, "js");
+  }
+  return [...found].map(([url, kind]) => ({ url, kind }));
+}
+
+type Row = { name: string; kind: Kind; raw: number; gzip: number };
+
+async function measure(url: string, kind: Kind, name: string): Promise<Row & { text: string }> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { name, kind, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, text: bytes.toString("utf8") };
+}
+
+type RouteAssets = { module: string; css?: string[]; imports?: string[] };
+
+/**
+ * The files only the admin routes need: their modules, stylesheets and imports, minus anything
+ * the public routes share. Read from the server build's asset manifest.
+ */
+async function adminOnlyAssets(): Promise<Set<string>> {
+  const serverBuild = path.join(root, BUILD_DIR, "server", "index.js");
+  const { assets } = (await import(pathToFileURL(serverBuild).href)) as { assets: { routes: Record<string, RouteAssets> } };
+  const files = (route: RouteAssets) => [route.module, ...(route.css ?? []), ...(route.imports ?? [])];
+  const routes = Object.entries(assets.routes);
+  const isAdmin = ([id, route]: [string, RouteAssets]) => /admin/i.test(id) || /\/admin[^/]*\.js$/.test(route.module);
+  const publicFiles = new Set(routes.filter((entry) => !isAdmin(entry)).flatMap(([, route]) => files(route)));
+  return new Set(routes.filter(isAdmin).flatMap(([, route]) => files(route)).filter((file) => !publicFiles.has(file)));
+}
+
+const format = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const pad = (text: string, width: number) => text.padEnd(width);
+const padLeft = (text: string, width: number) => text.padStart(width);
+
+async function main() {
+  if (!args.has("--skip-build")) build();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-bench-page-"));
+  const server = await startServer(dataDir);
+  try {
+    const page = await measure(`${server.url}/`, "html", "/ (HTML)");
+    const assets = firstLoadAssets(page.text);
+    const rows: (Row & { text: string })[] = [page];
+    for (const asset of assets) {
+      rows.push(await measure(new URL(asset.url, server.url).href, asset.kind, asset.url));
+    }
+
+    const admin = await adminOnlyAssets();
+    const adminLoaded = rows.filter((row) => admin.has(row.name) || /\/admin[^/]*\.(js|css)$/.test(row.name));
+
+    const nameWidth = Math.max(...rows.map((row) => row.name.length), 24);
+    console.log(`\nFirst load of ${server.url}/ (demo content)\n`);
+    console.log(`${pad("file", nameWidth)}  ${pad("kind", 4)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}`);
+    for (const row of rows) {
+      console.log(`${pad(row.name, nameWidth)}  ${pad(row.kind, 4)}  ${padLeft(format(row.raw), 10)}  ${padLeft(format(row.gzip), 10)}`);
+    }
+
+    console.log(`\n${pad("total", 6)}  ${padLeft("files", 5)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}  ${padLeft("budget", 10)}  result`);
+    let over = false;
+    for (const kind of ["html", "css", "js"] as const) {
+      const ofKind = rows.filter((row) => row.kind === kind);
+      const raw = ofKind.reduce((sum, row) => sum + row.raw, 0);
+      const gzip = ofKind.reduce((sum, row) => sum + row.gzip, 0);
+      const ok = gzip <= BUDGETS[kind];
+      over ||= !ok;
+      console.log(
+        `${pad(kind.toUpperCase(), 6)}  ${padLeft(String(ofKind.length), 5)}  ${padLeft(format(raw), 10)}  ${padLeft(format(gzip), 10)}  ${padLeft(`≤ ${format(BUDGETS[kind])}`, 10)}  ${ok ? "ok" : `OVER by ${format(gzip - BUDGETS[kind])}`}`,
+      );
+    }
+
+    console.log(
+      `\nAdmin code on the first load of / (${admin.size} admin-only files in the build): ${adminLoaded.length === 0 ? "none (ok)" : `LOADED ${adminLoaded.map((row) => row.name).join(", ")}`}`,
+    );
+    if (adminLoaded.length > 0) process.exitCode = 1;
+    if (over && args.has("--strict")) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

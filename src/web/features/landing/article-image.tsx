@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from "react";
+import { nextImageOnError } from "../../../domain/placeholder-images";
+import { imageSrc } from "./image-src";
+
+export type ArticleImageProps = {
+  /** A usable image URL (see `usableImage`); the original address, not the cached one. */
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  /** 'lead': above the fold and the page's largest image; 'eager': above the fold; 'lazy': below. */
+  priority?: "lead" | "eager" | "lazy";
+  sizes?: string;
+};
+
+/**
+ * An article image with the spec's failure rule: when it does not load, a placeholder is hidden,
+ * otherwise the original address is tried if the cached one failed, otherwise it is hidden.
+ * Width and height reserve the space, so nothing shifts while it loads.
+ */
+export function ArticleImage({ url, alt, width, height, className, priority = "lazy", sizes }: ArticleImageProps) {
+  const [state, setState] = useState({ url, src: imageSrc(url), hidden: false });
+  const current = state.url === url ? state : { url, src: imageSrc(url), hidden: false };
+  if (current !== state) setState(current);
+  const ref = useRef<HTMLImageElement>(null);
+
+  const fail = () => {
+    setState((prev) => {
+      const next = nextImageOnError(prev.src, prev.url);
+      return next === "hide" ? { ...prev, hidden: true } : { ...prev, src: next.src };
+    });
+  };
+
+  // An image that failed before hydration fired its error event before React listened.
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src")) fail();
+  }, []);
+
+  if (current.hidden) return null;
+  return (
+    <div className={className ? `lp-image ${className}` : "lp-image"}>
+      <img
+        ref={ref}
+        src={current.src}
+        alt={alt}
+        width={width}
+        height={height}
+        sizes={sizes}
+        loading={priority === "lazy" ? "lazy" : "eager"}
+        decoding={priority === "lead" ? "sync" : "async"}
+        fetchPriority={priority === "lead" ? "high" : undefined}
+        onError={fail}
+      />
+    </div>
+  );
+}

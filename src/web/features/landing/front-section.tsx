@@ -1,0 +1,144 @@
+import { Link } from "react-router";
+import type { Article, Site } from "../../../domain/content";
+import { formatArticleDate } from "../../../domain/dates";
+import { selectFrontPage } from "../../../domain/front-page";
+import { usableImage } from "../../../domain/placeholder-images";
+import { ArticleImage } from "./article-image";
+import { HeadlineLink } from "./read-article-link";
+import { TypedName } from "./typed-name";
+import type { Today } from "./use-today";
+
+type PublicSite = Omit<Site, "blockList">;
+
+/** The about text's paragraphs: one per non-blank line. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function Kicker({ article }: { article: Pick<Article, "outlet" | "date"> }) {
+  const date = formatArticleDate(article.date);
+  return (
+    <p className="lp-kicker">
+      {article.outlet ? <span className="lp-kicker__outlet">{article.outlet}</span> : null}
+      {article.outlet && date ? <span aria-hidden="true"> · </span> : null}
+      {date ? <span className="lp-kicker__date">{date}</span> : null}
+    </p>
+  );
+}
+
+function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles: Article[]; today: Today }) {
+  const { lead, secondary, headlines } = selectFrontPage(articles);
+  const leadImage = lead ? usableImage(lead) : null;
+  return (
+    <section className="lp-panel" aria-labelledby="lp-panel-title">
+      <header className="lp-panel__head">
+        <h2 id="lp-panel-title" className="lp-panel__title">
+          PORTFOLIO
+        </h2>
+        <p className="lp-panel__dateline">
+          <time dateTime={today.iso}>{today.long}</time>
+          {site.hero.location ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="lp-panel__location">{site.hero.location}</span>
+            </>
+          ) : null}
+        </p>
+      </header>
+
+      {articles.length === 0 ? (
+        <p className="lp-panel__loading" role="status">
+          Loading articles...
+        </p>
+      ) : (
+        <div className="lp-panel__body">
+          {lead ? (
+            <article className="lp-lead">
+              {leadImage ? <ArticleImage url={leadImage} alt="" width={1200} height={800} priority="lead" className="lp-lead__image" sizes="(min-width: 1024px) 40vw, 100vw" /> : null}
+              <Kicker article={lead} />
+              <h3 className="lp-lead__title">
+                <HeadlineLink article={lead} />
+              </h3>
+              <p className="lp-lead__description">{lead.description}</p>
+            </article>
+          ) : null}
+          {secondary.length > 0 ? (
+            <div className="lp-secondary">
+              {secondary.map((article) => {
+                const image = usableImage(article);
+                return (
+                  <article key={article.id} className="lp-secondary__item">
+                    {image ? <ArticleImage url={image} alt="" width={1200} height={800} priority="eager" className="lp-secondary__image" sizes="(min-width: 1024px) 20vw, 100vw" /> : null}
+                    <Kicker article={article} />
+                    <h3 className="lp-secondary__title">
+                      <HeadlineLink article={article} />
+                    </h3>
+                    <p className="lp-secondary__description">{article.description}</p>
+                  </article>
+                );
+              })}
+            </div>
+          ) : null}
+          {headlines.length > 0 ? (
+            <ul className="lp-headlines">
+              {headlines.map((article) => (
+                <li key={article.id} className="lp-headlines__item">
+                  <Kicker article={article} />
+                  <h3 className="lp-headlines__title">
+                    <HeadlineLink article={article} />
+                  </h3>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
+
+      <p className="lp-panel__more">
+        <Link className="lp-button lp-button--solid" to="?portfolio=1" preventScrollReset>
+          View Full Portfolio
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The Front section: the typed-out name as the masthead, professions joined by bullets,
+ * tagline, hero photo and about text, beside the PORTFOLIO panel.
+ */
+export function FrontSection({ site, articles, today }: { site: PublicSite; articles: Article[]; today: Today }) {
+  const professions = site.hero.professions.map((p) => p.trim()).filter(Boolean);
+  const about = paragraphs(site.about);
+  return (
+    <section id="front" className="lp-front" tabIndex={-1} aria-label="Front page">
+      <div className="lp-masthead">
+        {professions.length > 0 ? <p className="lp-masthead__professions">{professions.join(" • ")}</p> : null}
+        <TypedName name={site.name} className="lp-masthead__name" />
+        {site.hero.tagline ? <p className="lp-masthead__tagline">{site.hero.tagline}</p> : null}
+      </div>
+
+      <div className="lp-front__grid">
+        <div className="lp-profile">
+          {site.heroImage ? (
+            <figure className="lp-profile__figure">
+              <ArticleImage url={site.heroImage} alt={site.name} width={1200} height={800} priority="eager" className="lp-profile__photo" sizes="(min-width: 1024px) 30vw, 100vw" />
+              <figcaption className="lp-profile__caption">{site.name}</figcaption>
+            </figure>
+          ) : null}
+          {about.length > 0 ? (
+            <div className="lp-profile__about">
+              {about.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <PortfolioPanel site={site} articles={articles} today={today} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Article } from "../../../domain/content";
+import { featuredArticles } from "../../../domain/front-page";
+import { usableImage } from "../../../domain/placeholder-images";
+import { ArticleImage } from "./article-image";
+import { ReadArticleLink } from "./read-article-link";
+import { SectionDivider } from "./section-divider";
+
+/** Featured Work: the featured articles, newest first, in a 1/2/3-column grid. */
+export function WorkSection({ articles }: { articles: Article[] }) {
+  const featured = featuredArticles(articles);
+  return (
+    <section id="work" className="lp-section" tabIndex={-1} aria-labelledby="lp-work-title">
+      <SectionDivider id="lp-work-title">Featured Work</SectionDivider>
+      {featured.length > 0 ? (
+        <ul className="lp-work">
+          {featured.map((article) => {
+            const image = usableImage(article);
+            return (
+              <li key={article.id} className="lp-work__item">
+                <article className="lp-work__card">
+                  {article.outlet ? <p className="lp-work__outlet">{article.outlet}</p> : null}
+                  {image ? (
+                    <ArticleImage url={image} alt="" width={1200} height={800} className="lp-work__image" sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" />
+                  ) : null}
+                  <h3 className="lp-work__title">{article.title}</h3>
+                  {article.description ? <p className="lp-work__description">{article.description}</p> : null}
+                  <ReadArticleLink article={article} />
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+import { latestArticle, selectFrontPage } from "../../src/domain/front-page";
+import { sortArticlesByDateDesc } from "../../src/domain/experience-order";
+import { expect, test } from "./support/fixtures";
+import { gotoHydrated, publicContent } from "./landing-support";
+
+test.describe("landing page content", () => {
+  test("sections come in the spec's order with their anchors, dividers and footer", async ({ page, server }) => {
+    const { site } = await publicContent(server);
+    await page.goto("/");
+    const ids = await page.locator("main [id]").evaluateAll((elements) =>
+      elements.map((e) => e.id).filter((id) => ["front", "features", "work", "experience", "education", "contact"].includes(id)),
+    );
+    expect(ids).toEqual(["front", "features", "work", "experience", "education", "contact"]);
+
+    await expect(page.locator(".lp-divider__label")).toHaveText(["Highlights", "Featured Work", "Professional Experience & Education", "Contact"]);
+    await expect(page.locator("#contact .lp-divider__label")).toHaveText("Contact");
+    await expect(page.locator("#education")).toContainText("Academic Background");
+
+    const year = new Date().getFullYear();
+    const footer = page.locator("footer");
+    await expect(footer).toContainText(`${year}`);
+    await expect(footer).toContainText(site.name);
+    await expect(footer).toContainText("Parliamentary Intern");
+    await expect(footer).toContainText("Freelance Journalist");
+  });
+
+  test("the top bar has the owner's name, the section buttons, PORTFOLIO and LATEST", async ({ page, server }) => {
+    const { site } = await publicContent(server);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const bar = page.locator("header.lp-bar");
+    await expect(bar.locator(".lp-bar__title")).toHaveText(site.name);
+    await expect(bar.getByRole("navigation", { name: "Sections" }).getByRole("link")).toHaveText([
+      "FRONT PAGE",
+      "FEATURES",
+      "WORK",
+      "EXPERIENCE",
+      "EDUCATION",
+      "CONTACT",
+    ]);
+    await expect(bar.getByRole("link", { name: "PORTFOLIO", exact: true })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "LATEST", exact: true })).toBeVisible();
+    // Today's date in long English form: 'Sunday, 22 November 2026'.
+    await expect(bar.locator("time")).toBeVisible();
+    await expect(bar.locator("time")).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}$/);
+  });
+
+  test("the date is hidden below medium width, and a phone never scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await gotoHydrated(page);
+    await expect(page.locator(".lp-bar time")).toBeHidden();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+
+  test("the front section types the name and shows professions, tagline, photo, about and the portfolio panel", async ({ page, server }) => {
+    const { site, articles } = await publicContent(server);
+    await gotoHydrated(page);
+    const front = page.locator("#front");
+    // The heading's accessible name is the whole name from the first byte of HTML.
+    await expect(front.getByRole("heading", { level: 1, name: site.name })).toBeAttached();
+    await expect(front.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
+    await expect(front.locator(".lp-typed__shown")).toHaveText(site.name);
+    await expect(front.locator(".lp-typed")).toHaveAttribute("aria-hidden", "true");
+
+    await expect(front.locator(".lp-masthead__professions")).toHaveText(site.hero.professions.filter(Boolean).join(" • "));
+    await expect(front.getByText(site.hero.tagline)).toBeVisible();
+    await expect(front.locator(".lp-profile img")).toHaveAttribute("src", site.heroImage);
+    await expect(front.getByText(site.about.split("\n")[0]!.slice(0, 40))).toBeVisible();
+
+    const panel = front.locator(".lp-panel");
+    await expect(panel.getByRole("heading", { name: "PORTFOLIO" })).toBeVisible();
+    await expect(panel).toContainText(site.hero.location);
+    await expect(panel.getByRole("link", { name: "View Full Portfolio" })).toBeVisible();
+    await expect(panel).not.toContainText("Loading articles...");
+
+    // Lead = newest article with a usable image: title, image, outlet, description.
+    const lead = selectFrontPage(articles).lead!;
+    const leadBlock = panel.locator(".lp-lead");
+    await expect(leadBlock.getByRole("heading", { name: lead.title })).toBeVisible();
+    await expect(leadBlock).toContainText(lead.outlet);
+    await expect(leadBlock).toContainText(lead.description);
+    const leadImage = leadBlock.locator("img");
+    await expect(leadImage).toHaveAttribute("loading", "eager");
+    await expect(leadImage).toHaveAttribute("fetchpriority", "high");
+    await expect(panel.locator(".lp-secondary__item")).toHaveCount(2);
+    await expect(panel.locator(".lp-headlines__item")).toHaveCount(3);
+  });
+
+  test("every image reserves its space, and below-the-fold images load lazily", async ({ page }) => {
+    await page.goto("/");
+    const images = await page.locator("main img").evaluateAll((imgs) =>
+      imgs.map((img) => ({ width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.getAttribute("loading") })),
+    );
+    expect(images.length).toBeGreaterThan(3);
+    for (const image of images) {
+      expect(Number(image.width)).toBeGreaterThan(0);
+      expect(Number(image.height)).toBeGreaterThan(0);
+    }
+    const workLoading = await page.locator("#work img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
+    expect(workLoading.length).toBeGreaterThan(0);
+    expect(new Set(workLoading)).toEqual(new Set(["lazy"]));
+  });
+
+  test("features show the latest article, the current role and up to 8 publications", async ({ page, server }) => {
+    const { site, articles } = await publicContent(server);
+    await page.goto("/");
+    const features = page.locator("#features");
+    const latest = site.hero.latestArticleUrl ? articles.find((a) => a.url === site.hero.latestArticleUrl)! : latestArticle(articles)!;
+    const card = features.locator(".lp-card--latest");
+    await expect(card.getByRole("heading", { name: "Latest Article" })).toBeVisible();
+    await expect(card).toContainText(latest.title);
+    await expect(card).toContainText(latest.outlet);
+    await expect(card.getByRole("link", { name: /^Read article/ })).toHaveAttribute("href", `/?article=${latest.id}`);
+
+    const role = features.locator(".lp-card--role");
+    await expect(role.getByRole("heading", { name: "Current Role" })).toBeVisible();
+    await expect(role).toContainText(site.currentRole.title);
+    await expect(role).toContainText(site.currentRole.place);
+
+    const outlets = features.locator(".lp-publications li");
+    await expect(features.getByRole("heading", { name: "Publications" })).toBeVisible();
+    await expect(outlets).toHaveText(site.featuredOutlets.slice(0, 8));
+  });
+
+  test("the work grid shows every featured article with outlet, title, description and 'Read article'", async ({ page, server }) => {
+    const { articles } = await publicContent(server);
+    const featured = sortArticlesByDateDesc(articles.filter((a) => a.featured));
+    await page.goto("/");
+    const cards = page.locator("#work .lp-work__card");
+    await expect(cards).toHaveCount(featured.length);
+    await expect(cards.locator(".lp-work__title")).toHaveText(featured.map((a) => a.title));
+    const first = cards.first();
+    await expect(first.locator(".lp-work__outlet")).toHaveText(featured[0]!.outlet);
+    await expect(first.locator(".lp-work__description")).toHaveCSS("-webkit-line-clamp", "3");
+    await first.getByRole("link", { name: /^Read article/ }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?article=${featured[0]!.id}$`));
+  });
+
+  test("LATEST opens the article with the most recent date, PORTFOLIO and 'View Full Portfolio' the overlay", async ({ page, server }) => {
+    const { articles } = await publicContent(server);
+    const newest = latestArticle(articles)!;
+    await gotoHydrated(page);
+    await page.getByRole("link", { name: "LATEST", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/\\?article=${newest.id}$`));
+
+    await gotoHydrated(page);
+    await page.getByRole("link", { name: "PORTFOLIO", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?portfolio=1$/);
+
+    await gotoHydrated(page);
+    await page.getByRole("link", { name: "View Full Portfolio" }).click();
+    await expect(page).toHaveURL(/\/\?portfolio=1$/);
+  });
+
+  test("experience cards have related links that open safely in a new tab", async ({ page, server }) => {
+    const experiences = (await (await server.api("/api/experiences")).json()) as { role: string; organization: string; links: unknown[] }[];
+    await page.goto("/");
+    const cards = page.locator("#experience .lp-job");
+    await expect(cards).toHaveCount(experiences.length);
+    for (const experience of experiences) {
+      const card = cards.filter({ hasText: experience.role }).filter({ hasText: experience.organization });
+      await expect(card).toHaveCount(1);
+    }
+    await expect(page.locator("#experience").getByRole("heading", { name: "Related Links" }).first()).toBeVisible();
+    const links = page.locator("#experience .lp-job__links a");
+    expect(await links.count()).toBeGreaterThan(0);
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      const rel = (await link.getAttribute("rel")) ?? "";
+      expect(rel.split(/\s+/)).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+      expect(await link.getAttribute("href")).toMatch(/^https?:\/\//);
+    }
+  });
+
+  test("Academic Background entries expand and collapse", async ({ page }) => {
+    await gotoHydrated(page);
+    const education = page.locator("#education");
+    await expect(education.getByRole("heading", { name: "Academic Background" })).toBeVisible();
+    const button = education.getByRole("button").first();
+    const panelId = await button.getAttribute("aria-controls");
+    const panel = page.locator(`[id="${panelId}"]`);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    await expect(panel.locator("li").first()).toBeVisible();
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+  });
+
+  test("a failing article image is hidden instead of showing a broken picture", async ({ page, server }) => {
+    const created = await server.api("/api/articles", {
+      method: "POST",
+      json: {
+        title: "Broken picture story",
+        outlet: "Nowhere Gazette",
+        url: "https://nowhere.example/broken-picture",
+        date: "2001-01-01",
+        description: "Its image cannot load.",
+        image: "http://127.0.0.1:9/missing.jpg",
+        featured: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    try {
+      await gotoHydrated(page);
+      const card = page.locator("#work .lp-work__card").filter({ hasText: "Broken picture story" });
+      await expect(card).toHaveCount(1);
+      // Lazy images load once they come near the viewport.
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.locator("img")).toHaveCount(0);
+      await expect(card.getByRole("heading", { name: "Broken picture story" })).toBeVisible();
+    } finally {
+      await server.api(`/api/articles/${id}`, { method: "DELETE" });
+    }
+  });
+});
+
+test.describe("search engines and sharing", () => {
+  test("title, description, canonical, Open Graph and Twitter tags describe the page", async ({ page, server }) => {
+    const { site } = await publicContent(server);
+    await page.goto("/");
+    await expect(page).toHaveTitle(new RegExp(`^${site.name}`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.hero.tagline);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(site.name));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${server.url}${site.heroImage}`);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  });
+
+  test("a shared article link previews that article", async ({ page, server }) => {
+    const { articles } = await publicContent(server);
+    const article = latestArticle(articles)!;
+    await page.goto(`/?article=${article.id}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(article.title.slice(0, 20)));
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${server.url}/?article=${article.id}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
+  });
+
+  test("JSON-LD describes the Person and an ItemList of the articles", async ({ page, server }) => {
+    const { site, articles } = await publicContent(server);
+    await page.goto("/");
+    const script = page.locator('script[type="application/ld+json"]');
+    await expect(script).toHaveCount(1);
+    const data = JSON.parse((await script.textContent()) ?? "") as { "@context": string; "@graph": Record<string, unknown>[] };
+    expect(data["@context"]).toBe("https://schema.org");
+    const person = data["@graph"].find((node) => node["@type"] === "Person")!;
+    expect(person.name).toBe(site.name);
+    expect(person.sameAs).toEqual([site.social.linkedin]);
+    const list = data["@graph"].find((node) => node["@type"] === "ItemList")! as { itemListElement: { item: { headline: string } }[] };
+    expect(list.itemListElement).toHaveLength(articles.length);
+    expect(list.itemListElement[0]!.item.headline).toBe(latestArticle(articles)!.title);
+  });
+
+  test("JSON-LD cannot be broken out of by content", async ({ page, server }) => {
+    const sneaky = "</script><script>window.__pwned = true</script>";
+    const created = await server.api("/api/articles", {
+      method: "POST",
+      json: { title: sneaky, outlet: "Escape Test", url: "https://escape.example/x", date: "2000-01-01", description: "x" },
+    });
+    const { id } = (await created.json()) as { id: string };
+    try {
+      await page.goto("/");
+      const script = page.locator('script[type="application/ld+json"]');
+      await expect(script).toHaveCount(1);
+      const text = (await script.textContent()) ?? "";
+      expect(text).not.toContain("</script>");
+      expect(JSON.stringify(JSON.parse(text))).toContain("window.__pwned");
+      expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    } finally {
+      await server.api(`/api/articles/${id}`, { method: "DELETE" });
+    }
+  });
+
+  test("sitemap.xml, robots.txt and feed.xml answer with the right types", async ({ request, server }) => {
+    const { articles } = await publicContent(server);
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(await sitemap.text()).toContain(`<loc>${server.url}/</loc>`);
+
+    const robots = await request.get("/robots.txt");
+    expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+    const robotsText = await robots.text();
+    expect(robotsText).toMatch(/^Disallow: \/admin$/m);
+    expect(robotsText).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+
+    const feed = await request.get("/feed.xml");
+    expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    const xml = await feed.text();
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(xml.match(/<entry>/g)).toHaveLength(articles.length);
+  });
+});

@@ -1,0 +1,125 @@
+import { expect, test } from "./support/fixtures";
+import { gotoHydrated, nextFrames, pageTop, scrollToY } from "./landing-support";
+
+test.describe("landing page scrolling", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  test("after more than 100px the bar gets its border and compact padding, and the glass turns down", async ({ page }) => {
+    await gotoHydrated(page);
+    const bar = page.locator("header.lp-bar");
+    await expect(bar).toHaveAttribute("data-compact", "false");
+    const roomy = await bar.evaluate((el) => el.getBoundingClientRect().height);
+
+    await scrollToY(page, 100);
+    await expect(bar).toHaveAttribute("data-compact", "false");
+    await scrollToY(page, 101);
+    await expect(bar).toHaveAttribute("data-compact", "true");
+    await expect(bar).toHaveCSS("border-bottom-color", "rgb(26, 26, 26)");
+    await expect.poll(() => bar.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(roomy);
+
+    await scrollToY(page, 0);
+    await expect(bar).toHaveAttribute("data-compact", "false");
+  });
+
+  test("the glass canvas is decorative, 0.5 at the top and 0.3 scrolled, and pauses in a hidden tab", async ({ page }) => {
+    await gotoHydrated(page);
+    const webgl2 = await page.evaluate(() => document.createElement("canvas").getContext("webgl2") !== null);
+    const canvas = page.locator("canvas.lp-glass");
+    if (!webgl2) {
+      await expect(canvas).toHaveCount(0);
+      return;
+    }
+    await expect(canvas).toHaveAttribute("aria-hidden", "true");
+    await expect(canvas).toHaveAttribute("data-state", "running");
+    await expect(canvas).toHaveAttribute("data-intensity", "0.5");
+    await scrollToY(page, 400);
+    await expect(canvas).toHaveAttribute("data-intensity", "0.3");
+
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect(canvas).toHaveAttribute("data-state", "paused");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect(canvas).toHaveAttribute("data-state", "running");
+  });
+
+  test("the glass holds still and the name is not typed under reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoHydrated(page);
+    await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
+    await expect(page.locator(".lp-typed__caret")).toHaveCount(0);
+    const webgl2 = await page.evaluate(() => document.createElement("canvas").getContext("webgl2") !== null);
+    if (webgl2) await expect(page.locator("canvas.lp-glass")).toHaveAttribute("data-state", "still");
+  });
+
+  test("the back-to-top button appears after more than 500px and returns to the top", async ({ page }) => {
+    await gotoHydrated(page);
+    const button = page.getByRole("button", { name: "Back to top" });
+    await expect(button).toHaveCount(0);
+    await scrollToY(page, 500);
+    await expect(button).toHaveCount(0);
+    await scrollToY(page, 501);
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(button).toHaveCount(0);
+  });
+
+  test("the active section follows scroll y + 200px", async ({ page }) => {
+    await gotoHydrated(page);
+    const nav = page.getByRole("navigation", { name: "Sections" });
+    const current = nav.locator("[aria-current]");
+    await expect(current).toHaveText("FRONT PAGE");
+
+    for (const [id, label, previous] of [
+      ["features", "FEATURES", "FRONT PAGE"],
+      ["work", "WORK", "FEATURES"],
+      ["experience", "EXPERIENCE", "WORK"],
+      ["education", "EDUCATION", "EXPERIENCE"],
+    ] as const) {
+      const top = await pageTop(page, `#${id}`);
+      await scrollToY(page, Math.ceil(top - 200) - 2);
+      await expect(current).toHaveText(previous);
+      await scrollToY(page, Math.ceil(top - 200) + 1);
+      await expect(current).toHaveText(label);
+    }
+  });
+
+  test("section buttons scroll their section to 80px below the top", async ({ page }) => {
+    await gotoHydrated(page);
+    const nav = page.getByRole("navigation", { name: "Sections" });
+    for (const [label, id] of [
+      ["WORK", "work"],
+      ["FEATURES", "features"],
+      ["EXPERIENCE", "experience"],
+      ["EDUCATION", "education"],
+    ] as const) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await expect.poll(() => page.evaluate((sel) => Math.round(document.querySelector(sel)!.getBoundingClientRect().top), `#${id}`)).toBe(80);
+      await expect(nav.locator("[aria-current]")).toHaveText(label);
+    }
+
+    // Contact sits near the end: it lands at 80px or the page is scrolled to its end.
+    await nav.getByRole("link", { name: "CONTACT", exact: true }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const top = Math.round(document.getElementById("contact")!.getBoundingClientRect().top);
+          const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+          return top === 80 || atEnd;
+        }),
+      )
+      .toBe(true);
+
+    await nav.getByRole("link", { name: "FRONT PAGE", exact: true }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await nextFrames(page);
+    await expect(nav.locator("[aria-current]")).toHaveText("FRONT PAGE");
+  });
+});

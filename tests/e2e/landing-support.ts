@@ -1,0 +1,36 @@
+import type { Page } from "@playwright/test";
+import type { Article, Site } from "../../src/domain/content";
+import type { TestServer } from "./support/test-server";
+
+/** Opens `/` (or `path`) and waits until React has hydrated it (the typing effect has begun). */
+export async function gotoHydrated(page: Page, path = "/") {
+  await page.goto(path);
+  await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });
+}
+
+/** Waits two animation frames, so scroll handlers (which measure once per frame) have run. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))));
+}
+
+export async function scrollToY(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+  await nextFrames(page);
+}
+
+/** An element's top edge in page coordinates. */
+export async function pageTop(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    if (!element) throw new Error(`no ${sel}`);
+    return element.getBoundingClientRect().top + window.scrollY;
+  }, selector);
+}
+
+export async function publicContent(server: TestServer) {
+  const [site, articles] = await Promise.all([
+    server.api("/api/site").then((r) => r.json() as Promise<Site>),
+    server.api("/api/articles").then((r) => r.json() as Promise<Article[]>),
+  ]);
+  return { site, articles };
+}
