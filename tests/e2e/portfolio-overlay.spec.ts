@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
@@ -195,21 +196,31 @@ test("cards: usable image, type badges, outlet, 'D Month YYYY' date, title and '
 test("the title and 'Read Article →' open the original in a new tab", async ({ page, server, context }) => {
   const articles = (await (await server.api("/api/articles")).json()) as ApiArticle[];
   const dialog = await openFromUrl(page);
+  await expect(cards(dialog)).toHaveCount(articles.length);
+  const rendered = await dialog.evaluate((element) =>
+    [...element.querySelectorAll("article")].map((item) => ({
+      title: item.querySelector("h3")?.textContent,
+      links: [...item.querySelectorAll("a")].map((link) => ({
+        text: link.textContent,
+        href: link.getAttribute("href"),
+        target: link.getAttribute("target"),
+        rel: link.getAttribute("rel"),
+      })),
+    })),
+  );
   for (const article of articles.filter((item) => item.url !== "")) {
-    const links = card(dialog, article.title).getByRole("link");
-    await expect(links).toHaveCount(2);
-    await expect(links.nth(1)).toHaveAccessibleName("Read Article →");
-    for (const link of await links.all()) {
-      await expect(link).toHaveAttribute("href", article.url);
-      await expect(link).toHaveAttribute("target", "_blank");
-      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    }
+    const links = rendered.find((item) => item.title === article.title)?.links;
+    expect(links, article.title).toEqual([
+      { text: article.title, href: article.url, target: "_blank", rel: "noopener noreferrer" },
+      { text: "Read Article →", href: article.url, target: "_blank", rel: "noopener noreferrer" },
+    ]);
   }
+  const wend = card(dialog, /Flood defences on the Wend/);
+  await expect(wend.getByRole("link", { name: "Read Article →", exact: true })).toHaveAttribute("href", WEND_URL);
 
   await context.route("https://meridianherald.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Original</title><h1>Original</h1>" }),
   );
-  const wend = card(dialog, /Flood defences on the Wend/);
   const [popup] = await Promise.all([page.waitForEvent("popup"), wend.getByRole("link", { name: "Read Article →" }).click()]);
   await expect(popup).toHaveURL(WEND_URL);
   await popup.close();
@@ -295,4 +306,21 @@ test("phone width: one column, no horizontal scrolling; wide screens get three",
   const boxes = await Promise.all([0, 1, 2, 3].map(async (index) => (await cards(dialog).nth(index).boundingBox())!));
   expect(new Set(boxes.slice(0, 3).map((box) => box.x)).size).toBe(3);
   expect(boxes[3]!.x).toBe(boxes[0]!.x);
+});
+
+test("server-rendered overlay hydrates cleanly and passes an accessibility scan", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && /react|hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  const dialog = await openFromUrl(page, "&ptype=news&pfrom=2024-01-01");
+  await expect(cards(dialog)).not.toHaveCount(0);
+  await dialog.getByRole("button", { name: /^Publication\b/ }).click();
+  await expect(dialog.getByRole("listbox", { name: "Publication" })).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).include("dialog.portfolio").analyze();
+  expect(results.passes.length).toBeGreaterThan(0);
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+  expect(problems).toEqual([]);
 });

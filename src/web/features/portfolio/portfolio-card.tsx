@@ -101,7 +101,7 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
   return (
     <article
       id={cardDomId(article)}
-      className={highlighted ? "pf-card is-highlighted" : "pf-card"}
+      className={["pf-card", image ? "" : "pf-card--text", highlighted ? "is-highlighted" : ""].filter(Boolean).join(" ")}
       aria-labelledby={titleId}
       data-url={article.url}
     >
@@ -133,6 +133,7 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
             article.title
           )}
         </h3>
+        {article.description ? <p className="pf-card__dek">{article.description}</p> : null}
         {linkable ? (
           <a
             className="pf-card__read"
