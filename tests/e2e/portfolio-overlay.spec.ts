@@ -324,3 +324,18 @@ test("server-rendered overlay hydrates cleanly and passes an accessibility scan"
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+test("an article added while the overlay is open appears in it, filters kept", async ({ page, server }) => {
+  const token = unique();
+  const dialog = await openFromUrl(page, `&pq=${token}`);
+  await expect(dialog.getByText("No Articles Found")).toBeVisible();
+  const response = await server.api("/api/articles", {
+    method: "POST",
+    json: { title: `Breaking ${token}`, outlet: "Harbour Weekly", url: `https://harbourweekly.example/${token}`, date: "2026-11-20" },
+  });
+  created.push(((await response.json()) as ApiArticle).id);
+  await expect(cards(dialog)).toHaveCount(1);
+  await expect(cards(dialog).getByRole("heading", { level: 3 })).toHaveText(`Breaking ${token}`);
+  await expect(dialog.getByText(/^\d+ Articles$/)).toHaveText("1 Articles");
+  await expect(dialog.getByRole("searchbox", { name: "Search" })).toHaveValue(token);
+});
