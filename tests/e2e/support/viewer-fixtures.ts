@@ -47,6 +47,8 @@ export type ViewerWorld = {
   server: TestServer;
   publisher: FakePublisher;
   ids: { pilots: string; locked: string; gone: string; hostile: string; stored: string };
+  /** Points the 'pilots' article at another address of the same page (the server has read none of them yet). */
+  movePilots(url: string): Promise<void>;
 };
 
 async function createWorld(): Promise<ViewerWorld> {
@@ -100,7 +102,14 @@ async function createWorld(): Promise<ViewerWorld> {
     hostile: await create({ ...HOSTILE, url: publisher.url("/hostile"), date: "2026-02-02" }),
     stored: await create({ ...STORED, url: publisher.url("/stored"), date: "2026-01-01", image: "/demo/harbour-dawn.jpg" }),
   };
-  return { server, publisher, ids };
+  const movePilots = async (url: string) => {
+    const response = await server.api(`/api/articles/${ids.pilots}`, {
+      method: "PUT",
+      json: { ...PILOTS, url, date: "2026-05-05", image: publisher.url("/pilots.jpg"), featured: true },
+    });
+    expect(response.status).toBe(200);
+  };
+  return { server, publisher, ids, movePilots };
 }
 
 export const test = base.extend<object, { world: ViewerWorld }>({

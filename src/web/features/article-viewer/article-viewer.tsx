@@ -61,13 +61,22 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
     if (isHttpUrl(article.url)) void askFraming(article.id, article.url);
   };
 
-  const go = (target: Article | undefined) => {
-    if (target) onSelect(target.id);
+  // Where the viewer is going: moves follow each other at once, before the page URL has caught up
+  // (two quick ArrowLefts move two articles, not one twice).
+  const position = useRef(index);
+  useEffect(() => {
+    position.current = index;
+  }, [index]);
+  const move = (step: -1 | 1) => {
+    const target = articles[position.current + step];
+    if (!target) return;
+    position.current += step;
+    onSelect(target.id);
   };
 
-  const actions = useRef({ close: onClose, previous: () => go(previous), next: () => go(next) });
+  const actions = useRef({ close: onClose, previous: () => move(-1), next: () => move(1) });
   useEffect(() => {
-    actions.current = { close: onClose, previous: () => go(previous), next: () => go(next) };
+    actions.current = { close: onClose, previous: () => move(-1), next: () => move(1) };
   });
 
   useSwipe(panelRef, (direction) => actions.current[direction]());
@@ -151,7 +160,7 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
             type="button"
             className="viewer-button viewer-nav"
             disabled={!previous}
-            onClick={() => go(previous)}
+            onClick={() => move(-1)}
           >
             <span aria-hidden="true">←</span> Previous Article
           </button>
@@ -166,7 +175,7 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
             type="button"
             className="viewer-button viewer-nav"
             disabled={!next}
-            onClick={() => go(next)}
+            onClick={() => move(1)}
           >
             Next Article <span aria-hidden="true">→</span>
           </button>
