@@ -18,6 +18,8 @@ test.beforeAll(async () => {
   server = await startServer({
     env: { SMTP_URL: inbox.url, MAIL_FROM: "Byline <site@byline.test>", CONTACT_RETRY_BASE_MS: "500" },
   });
+  // The owner account is created just after the server starts listening: wait for it.
+  expect((await server.api("/api/messages")).status).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -196,6 +198,11 @@ test("LinkedIn opens a tab at the click and sends it to the profile after 1 s (+
   await page.goto(server.url);
   const link = contact(page).getByRole("link", { name: /LinkedIn/ });
   await expect(link).toHaveAttribute("href", profile);
+  // Before hydration the link works as a plain link; wait until the page is interactive.
+  await contact(page).getByRole("button", { name: "Send Message" }).click();
+  await expect(contact(page).getByRole("button", { name: "Hide Form" })).toBeVisible();
+  // From here on the page's time moves only when the test moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
 
   const [first] = await Promise.all([context.waitForEvent("page"), link.click()]);
   expect(first.url()).toBe("about:blank");

@@ -12,6 +12,8 @@ test.describe.configure({ mode: "serial" });
 let server: TestServer;
 test.beforeAll(async () => {
   server = await startServer();
+  // The owner account is created just after the server starts listening: wait for it.
+  expect((await server.api("/api/messages")).status).toBe(200);
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -39,12 +39,11 @@ export function MessagesTabLink({ className }: { className: string }) {
   }, []);
 
   return (
-    <NavLink to="messages" className={className}>
+    <NavLink to="messages" className={className} aria-label={unread ? `Messages, ${unread} unread` : undefined}>
       Messages
       {unread ? (
-        <span className="messages-badge">
-          <span aria-hidden="true">{unread}</span>
-          <span className="visually-hidden">{`, ${unread} unread`}</span>
+        <span className="messages-badge" aria-hidden="true">
+          {unread}
         </span>
       ) : null}
     </NavLink>
