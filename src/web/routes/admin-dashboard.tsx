@@ -1,15 +1,14 @@
-import { NavLink, Outlet, redirect, useNavigate } from "react-router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { requireOwner, type AdminOutletContext } from "../features/admin/owner-guard";
+import { ToastProvider } from "../features/admin/toasts";
 import { MessagesTabLink } from "../features/messages/messages-tab-link";
 import { apiRequest } from "../lib/api-client";
 import type { Route } from "./+types/admin-dashboard";
 import "../styles/admin.css";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.owner) {
-    const url = new URL(request.url);
-    throw redirect(`/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return { email: context.owner.email, csrfToken: context.owner.csrfToken };
+export function loader({ context, request }: Route.LoaderArgs): AdminOutletContext {
+  const owner = requireOwner(context, request);
+  return { email: owner.email, csrfToken: owner.csrfToken };
 }
 
 export function meta() {
@@ -25,6 +24,8 @@ const TABS = [
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  // The index route is the experiences manager too.
+  const section = useLocation().pathname.replace(/^\/admin\/dashboard\/?/, "").split("/")[0] || "experiences";
 
   async function logout() {
     await apiRequest("/api/session", { method: "DELETE", csrfToken: loaderData.csrfToken }).catch(() => undefined);
@@ -32,25 +33,27 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="dashboard">
-      <header className="dashboard__header">
-        <h1>Admin Dashboard</h1>
-        <span className="dashboard__who">{loaderData.email}</span>
-        <button type="button" className="button" onClick={logout}>
-          Logout
-        </button>
-      </header>
-      <nav className="dashboard__tabs" aria-label="Sections">
-        {TABS.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} className="dashboard__tab">
-            {tab.label}
-          </NavLink>
-        ))}
-        <MessagesTabLink className="dashboard__tab" />
-      </nav>
-      <main className="dashboard__body">
-        <Outlet context={loaderData} />
-      </main>
-    </div>
+    <ToastProvider>
+      <div className="dashboard">
+        <header className="dashboard__header">
+          <h1>Admin Dashboard</h1>
+          <span className="dashboard__who">{loaderData.email}</span>
+          <button type="button" className="button" onClick={logout}>
+            Logout
+          </button>
+        </header>
+        <nav className="dashboard__tabs" aria-label="Sections">
+          {TABS.map((tab) => (
+            <Link key={tab.to} to={tab.to} className="dashboard__tab" aria-current={section === tab.to ? "page" : undefined}>
+              {tab.label}
+            </Link>
+          ))}
+          <MessagesTabLink className="dashboard__tab" />
+        </nav>
+        <main className="dashboard__body">
+          <Outlet context={loaderData satisfies AdminOutletContext} />
+        </main>
+      </div>
+    </ToastProvider>
   );
 }

@@ -1,13 +1,16 @@
+import { CollectionManager } from "../features/admin/collection-manager";
+import { experienceCollection } from "../features/admin/experience-collection";
+import { loadOrFlag } from "../features/admin/load-state";
+import { requireOwner } from "../features/admin/owner-guard";
 import type { Route } from "./+types/admin-experiences";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireOwner(context, request);
   return { items: context.content.experiences() };
 }
 
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
+
 export default function AdminExperiences({ loaderData }: Route.ComponentProps) {
-  return (
-    <section aria-label="Experiences">
-      <p>{loaderData.items.length} items</p>
-    </section>
-  );
+  return <CollectionManager heading="Experiences" config={experienceCollection} data={loaderData} />;
 }

@@ -1,0 +1,43 @@
+import type { ComponentType } from "react";
+import type { FieldErrors } from "./form-fields";
+
+export type StoredItem = { id: string; updatedAt: string };
+
+/** What every collection editor (experience, education, article) receives. */
+export type EditorProps<TDraft> = { draft: TDraft; onChange: (draft: TDraft) => void; errors: FieldErrors; now: Date };
+
+/** How one collection plugs into the shared list shell. */
+export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
+  collection: "experiences" | "education" | "articles";
+  endpoint: string;
+  /** 'experience', 'experiences', 'Experience': the words of the toasts (spec §8). */
+  words: { singular: string; plural: string; title: string };
+  /** Shown on an added item while it is pinned on top (experiences only, spec §4). */
+  newNote?: string;
+  toDraft: (item: TItem, now: Date) => TDraft;
+  /** The body of the overwrite-save; two drafts with the same input are the same. */
+  toInput: (draft: TDraft, now: Date) => TInput;
+  summary: (draft: TDraft, now: Date) => { title: string; meta: string; badge?: string };
+  Editor: ComponentType<EditorProps<TDraft>>;
+};
+
+/** The spec's toast texts for a collection: 'Failed to load experiences', 'Experience saved'… */
+export function collectionToasts(words: CollectionConfig<StoredItem, unknown, unknown>["words"]) {
+  return {
+    loadFailed: `Failed to load ${words.plural}`,
+    addFailed: `Failed to add ${words.singular}`,
+    saveFailed: `Failed to save ${words.singular}`,
+    deleteFailed: `Failed to delete ${words.singular}`,
+    added: `${words.title} added`,
+    saved: `${words.title} saved`,
+    deleted: `${words.title} deleted`,
+  };
+}
+
+/** Deep equality of two JSON values built the same way (key order included). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The info toast after the owner throws a draft away (spec §8). */
+export const CHANGES_REVERTED = "Changes reverted";

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useLiveUpdates } from "../../lib/use-live-updates";
+import type { CollectionConfig, StoredItem } from "./collection-config";
+import { CollectionItem } from "./collection-item";
+import { ConfirmDialog } from "./confirm-dialog";
+import { LoadFailedNotice } from "./load-failed";
+import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
+import { useCollectionEditor } from "./use-collection-editor";
+import "./admin-editors.css";
+
+type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
+  heading: string;
+  config: CollectionConfig<TItem, TDraft, TInput>;
+  /** The section loader's data: the list, or word that re-reading it failed. */
+  data: { items: readonly TItem[] } | LoadFailed;
+};
+
+const NO_ITEMS: readonly never[] = [];
+
+/** The shared shell of the Experiences, Education and Articles managers (spec §2, §4). */
+export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
+  heading,
+  config,
+  data,
+}: CollectionManagerProps<TItem, TDraft, TInput>) {
+  useLiveUpdates([config.collection]);
+  const shown = useLastLoaded("items" in data ? data.items : undefined);
+  const editor = useCollectionEditor(config, shown ?? NO_ITEMS);
+  useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, editor.texts.loadFailed);
+  const [confirmId, setConfirmId] = useState<string | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const focusAddAfterClose = useRef(false);
+  const headingId = useId();
+  const Editor = config.Editor;
+
+  useEffect(() => {
+    // Runs after the dialog has closed (its effect runs first), so focus is not trapped any more.
+    if (confirmId === null && focusAddAfterClose.current) {
+      focusAddAfterClose.current = false;
+      addRef.current?.focus();
+    }
+  }, [confirmId]);
+
+  const confirming = editor.rows.find((row) => row.item.id === confirmId);
+  async function confirmDelete() {
+    if (!confirmId) return;
+    focusAddAfterClose.current = await editor.remove(confirmId);
+    setConfirmId(null);
+  }
+
+  const { singular, plural } = config.words;
+  return (
+    <section className="manager" aria-labelledby={headingId}>
+      <div className="manager__head">
+        <h2 id={headingId}>{heading}</h2>
+        <p className="manager__count">
+          {editor.rows.length} {editor.rows.length === 1 ? "item" : "items"}
+        </p>
+        <button ref={addRef} type="button" className="button button--primary" onClick={editor.add} disabled={editor.adding || shown === undefined}>
+          {editor.adding ? "Adding…" : `Add ${singular}`}
+        </button>
+      </div>
+      {shown === undefined ? (
+        <LoadFailedNotice message={editor.texts.loadFailed} />
+      ) : editor.rows.length === 0 ? (
+        <p className="manager__empty">No {plural} yet. Use “Add {singular}” to create the first one.</p>
+      ) : (
+        <ul className="items">
+          {editor.rows.map((row) => {
+            const summary = config.summary(row.draft, editor.now);
+            const id = row.item.id;
+            return (
+              <CollectionItem
+                key={id}
+                title={summary.title}
+                meta={summary.meta}
+                badge={summary.badge}
+                note={row.pinned ? config.newNote : undefined}
+                expanded={editor.expandedId === id}
+                dirty={row.dirty}
+                busy={row.busy}
+                refusal={row.refusal?.message}
+                focusFirstField={editor.justAdded === id}
+                onToggle={() => editor.toggle(id)}
+                onSave={() => void editor.save(id)}
+                onDiscard={() => editor.discard(id)}
+                onDelete={() => setConfirmId(id)}
+              >
+                <Editor draft={row.draft} onChange={(draft) => editor.change(id, draft)} errors={row.refusal?.fields ?? {}} now={editor.now} />
+              </CollectionItem>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Delete “${confirming ? config.summary(confirming.draft, editor.now).title : ""}”?`}
+        message={`This ${singular} will be removed from your site. This cannot be undone.`}
+        confirmLabel="Delete"
+        busy={confirming?.busy === "deleting"}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirmId(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import type { FieldErrors } from "./form-fields";
+import { TextAreaField, TextField } from "./form-fields";
+import type { SettingsForm, SettingsKey } from "./settings-form";
+import { StringListField } from "./string-list-field";
+
+type SettingsFieldsProps = {
+  form: SettingsForm;
+  set: <K extends SettingsKey>(key: K, value: SettingsForm[K]) => void;
+  errors: FieldErrors;
+};
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="settings-group">
+      <legend>{title}</legend>
+      <div className="editor__grid">{children}</div>
+    </fieldset>
+  );
+}
+
+/** Every field of the site settings, grouped as the public page uses them. */
+export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
+  const text = (key: Exclude<SettingsKey, "featuredOutlets">, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField label={label} value={form[key]} onChange={(value) => set(key, value)} error={errors[key]} {...extra} />
+  );
+  return (
+    <>
+      <Group title="Front page">
+        {text("location", "Location")}
+        {text("tagline", "Tagline", { wide: true })}
+        {text("latestArticleUrl", "Latest article URL", { type: "url", inputMode: "url", placeholder: "https://", wide: true })}
+        {text("profession1", "Profession 1")}
+        {text("profession2", "Profession 2")}
+        <TextAreaField label="About" rows={8} wide value={form.about} onChange={(about) => set("about", about)} hint="Leave a blank line between paragraphs" error={errors.about} />
+      </Group>
+      <div className="settings-group settings-group--plain">
+        <StringListField
+          legend="Featured outlets"
+          noun="outlet"
+          items={form.featuredOutlets}
+          onChange={(outlets) => set("featuredOutlets", outlets)}
+          path="featuredOutlets"
+          errors={errors}
+          max={8}
+          hint="The Publications list shows up to 8 outlets."
+        />
+      </div>
+      <Group title="Social">
+        {text("linkedin", "LinkedIn", { type: "url", inputMode: "url", placeholder: "https://www.linkedin.com/in/…" })}
+        {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "email" })}
+      </Group>
+      <Group title="Owner and page">
+        {text("name", "Owner name", { required: true })}
+        {text("heroImage", "Hero image", { inputMode: "url", hint: "A web address, or a path on this site such as /demo/portrait.jpg" })}
+        {text("strapline", "Strapline", { wide: true, hint: "Shown at the foot of the portfolio overlay" })}
+      </Group>
+      <Group title="Current role">
+        {text("roleTitle", "Role title")}
+        {text("roleEmployer", "Employer")}
+        {text("rolePlace", "Place", { wide: true })}
+        <TextAreaField label="Role description" rows={3} wide value={form.roleDescription} onChange={(value) => set("roleDescription", value)} error={errors.roleDescription} />
+      </Group>
+      <Group title="Contact form">
+        <TextAreaField
+          label="Blocked senders"
+          rows={4}
+          wide
+          value={form.blockedSenders}
+          onChange={(value) => set("blockedSenders", value)}
+          hint="One per line: an e-mail address, or @domain to block a whole domain. Messages from them are refused."
+          error={errors.blockedSenders}
+        />
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Site, SitePatch } from "../../../domain/content";
+import type { FieldErrors } from "./form-fields";
+
+/** The settings editor's fields, flat; the blocked senders are one per line. */
+export type SettingsForm = {
+  name: string;
+  strapline: string;
+  heroImage: string;
+  location: string;
+  tagline: string;
+  latestArticleUrl: string;
+  profession1: string;
+  profession2: string;
+  about: string;
+  featuredOutlets: string[];
+  linkedin: string;
+  email: string;
+  roleTitle: string;
+  roleEmployer: string;
+  rolePlace: string;
+  roleDescription: string;
+  blockedSenders: string;
+};
+export type SettingsKey = keyof SettingsForm;
+/** Only what the owner has touched; everything else follows the stored settings live. */
+export type SettingsEdits = Partial<SettingsForm>;
+
+export function siteToForm(site: Site): SettingsForm {
+  return {
+    name: site.name,
+    strapline: site.strapline,
+    heroImage: site.heroImage,
+    location: site.hero.location,
+    tagline: site.hero.tagline,
+    latestArticleUrl: site.hero.latestArticleUrl,
+    profession1: site.hero.professions[0],
+    profession2: site.hero.professions[1],
+    about: site.about,
+    featuredOutlets: [...site.featuredOutlets],
+    linkedin: site.social.linkedin,
+    email: site.social.email,
+    roleTitle: site.currentRole.title,
+    roleEmployer: site.currentRole.employer,
+    rolePlace: site.currentRole.place,
+    roleDescription: site.currentRole.description,
+    blockedSenders: site.blockList.join("\n"),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The edited fields whose value differs from the stored one. */
+export function changedKeys(saved: SettingsForm, edits: SettingsEdits): SettingsKey[] {
+  return (Object.keys(edits) as SettingsKey[]).filter((key) => !same(edits[key], saved[key]));
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+
+/**
+ * The merge for `PUT /api/site`: only the changed fields, so a change made meanwhile in another
+ * tab to a field the owner did not touch is kept. The two professions travel together.
+ */
+export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]): SitePatch {
+  const has = (...wanted: SettingsKey[]) => wanted.some((key) => keys.includes(key));
+  const pick = <T extends object>(entries: [SettingsKey, keyof T, unknown][]): Partial<T> | undefined => {
+    const picked = entries.filter(([key]) => keys.includes(key)).map(([, field, value]) => [field, value]);
+    return picked.length > 0 ? (Object.fromEntries(picked) as Partial<T>) : undefined;
+  };
+  const hero = pick<NonNullable<SitePatch["hero"]>>([
+    ["location", "location", form.location],
+    ["tagline", "tagline", form.tagline],
+    ["latestArticleUrl", "latestArticleUrl", form.latestArticleUrl],
+  ]);
+  const professions: [string, string] | undefined = has("profession1", "profession2") ? [form.profession1, form.profession2] : undefined;
+  const social = pick<NonNullable<SitePatch["social"]>>([
+    ["linkedin", "linkedin", form.linkedin],
+    ["email", "email", form.email],
+  ]);
+  const currentRole = pick<NonNullable<SitePatch["currentRole"]>>([
+    ["roleTitle", "title", form.roleTitle],
+    ["roleEmployer", "employer", form.roleEmployer],
+    ["rolePlace", "place", form.rolePlace],
+    ["roleDescription", "description", form.roleDescription],
+  ]);
+  const patch: SitePatch = {};
+  if (has("name")) patch.name = form.name;
+  if (has("strapline")) patch.strapline = form.strapline;
+  if (has("heroImage")) patch.heroImage = form.heroImage;
+  if (has("about")) patch.about = form.about;
+  if (has("featuredOutlets")) patch.featuredOutlets = form.featuredOutlets.filter((outlet) => outlet.trim() !== "");
+  if (has("blockedSenders")) patch.blockList = lines(form.blockedSenders);
+  if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
+  if (social) patch.social = social;
+  if (currentRole) patch.currentRole = currentRole;
+  return patch;
+}
+
+const PATCH_PATHS: Record<string, SettingsKey> = {
+  "hero.location": "location",
+  "hero.tagline": "tagline",
+  "hero.latestArticleUrl": "latestArticleUrl",
+  "hero.professions.0": "profession1",
+  "hero.professions.1": "profession2",
+  "social.linkedin": "linkedin",
+  "social.email": "email",
+  "currentRole.title": "roleTitle",
+  "currentRole.employer": "roleEmployer",
+  "currentRole.place": "rolePlace",
+  "currentRole.description": "roleDescription",
+};
+
+/** The API's messages ('hero.location', 'blockList.2') under the form's field names. */
+export function settingsErrors(fields: FieldErrors): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const blocked = /^blockList(?:\.(\d+))?$/.exec(path);
+    if (blocked) errors.blockedSenders ??= blocked[1] === undefined ? message : `Entry ${Number(blocked[1]) + 1}: ${message}`;
+    else errors[PATCH_PATHS[path] ?? path] ??= message;
+  }
+  return errors;
+}

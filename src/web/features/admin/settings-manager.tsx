@@ -1,0 +1,110 @@
+import { useId, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import type { Site } from "../../../domain/content";
+import { useLiveUpdates } from "../../lib/use-live-updates";
+import { CHANGES_REVERTED } from "./collection-config";
+import type { FieldErrors } from "./form-fields";
+import { LoadFailedNotice } from "./load-failed";
+import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
+import { SettingsFields } from "./settings-fields";
+import { changedKeys, settingsErrors, settingsPatch, siteToForm, type SettingsEdits, type SettingsForm } from "./settings-form";
+import { useToast } from "./toasts";
+import { useAdminApi } from "./use-admin-api";
+import "./admin-editors.css";
+
+const TEXTS = {
+  loadFailed: "Failed to load settings",
+  saveFailed: "Failed to save settings",
+  saved: "Settings saved successfully",
+};
+
+type SettingsManagerProps = { data: { site: Site } | LoadFailed };
+
+/** Spec §2 settings editor: Save merges the changed fields into the stored settings, Reset reverts. */
+export function SettingsManager({ data }: SettingsManagerProps) {
+  useLiveUpdates(["site"]);
+  useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, TEXTS.loadFailed);
+  const loaded = useLastLoaded("site" in data ? data.site : undefined);
+  const toast = useToast();
+  const send = useAdminApi();
+  const revalidator = useRevalidator();
+  const headingId = useId();
+  const [edits, setEdits] = useState<SettingsEdits>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState("");
+  const [saving, setSaving] = useState(false);
+  /** The server's answer to our save, shown until the re-read list replaces `replaces`. */
+  const [answered, setAnswered] = useState<{ site: Site; replaces: Site } | null>(null);
+
+  const heading = (
+    <div className="manager__head">
+      <h2 id={headingId}>Settings</h2>
+    </div>
+  );
+  if (!loaded) {
+    return (
+      <section className="manager" aria-labelledby={headingId}>
+        {heading}
+        <LoadFailedNotice message={TEXTS.loadFailed} />
+      </section>
+    );
+  }
+
+  const current = answered && answered.replaces === loaded ? answered.site : loaded;
+  const saved = siteToForm(current);
+  const form: SettingsForm = { ...saved, ...edits };
+  const changed = changedKeys(saved, edits);
+  const dirty = changed.length > 0;
+
+  function set<K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) {
+    setEdits((previous) => ({ ...previous, [key]: value }));
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!dirty || saving || !loaded) return;
+    setSaving(true);
+    const sent = edits;
+    const result = await send<Site>("/api/site", "PUT", settingsPatch(form, changed));
+    if (result.ok) {
+      setAnswered({ site: result.data, replaces: loaded });
+      // Fields typed into while the save was on its way stay edited.
+      setEdits((latest) => Object.fromEntries(Object.entries(latest).filter(([key, value]) => sent[key as keyof SettingsForm] !== value)));
+      setErrors({});
+      setRefusal("");
+      toast("success", TEXTS.saved);
+      void revalidator.revalidate();
+    } else if (!result.sessionExpired) {
+      setErrors(settingsErrors(result.error.fields));
+      setRefusal(result.error.message);
+      toast("error", TEXTS.saveFailed);
+    }
+    setSaving(false);
+  }
+
+  function reset() {
+    setEdits({});
+    setErrors({});
+    setRefusal("");
+    toast("info", CHANGES_REVERTED);
+  }
+
+  return (
+    <section className="manager" aria-labelledby={headingId}>
+      {heading}
+      <form className="settings" noValidate onSubmit={save} aria-labelledby={headingId}>
+        <SettingsFields form={form} set={set} errors={errors} />
+        {refusal ? <p className="form-error">{refusal}</p> : null}
+        <div className="action-bar action-bar--sticky">
+          <button type="submit" className="button button--primary" disabled={!dirty || saving}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+          <button type="button" className="button" disabled={!dirty || saving} onClick={reset}>
+            Reset
+          </button>
+          {dirty ? <span className="badge badge--dirty">Unsaved changes</span> : null}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import { addItem, deleteItem, dismissDelete, expanded, expect, expectRequired, expectToast, failRequests, failSectionReloads, item, openSection, test, unique } from "./admin-helpers";
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const openArticles = (page: Page) => openSection(page, "articles", "Articles");
+
+test.describe("articles manager", () => {
+  test("adds an article with the defaults on top, edits and saves it, and reload shows it", async ({ page }) => {
+    await openArticles(page);
+    const entry = await addItem(page, "article", "Article added");
+    await expect(entry.getByLabel("Title")).toHaveValue("New Article");
+    await expect(entry.getByLabel("Outlet")).toHaveValue("");
+    await expect(entry.getByLabel("URL")).toHaveValue("");
+    await expect(entry.getByLabel("URL")).toHaveAttribute("type", "url");
+    await expect(entry.getByLabel("Date")).toHaveValue(TODAY);
+    await expect(entry.getByLabel("Image")).toHaveValue("");
+    await expect(entry.getByLabel("Featured")).not.toBeChecked();
+    await expect(entry.getByLabel("Description")).toHaveAttribute("rows", "3");
+    await expect(entry.getByLabel("Content")).toHaveAttribute("rows", "12");
+    const tags = entry.getByRole("group", { name: "Tags" });
+    for (const tag of ["news", "interview", "investigation", "data", "comment"]) {
+      await expect(tags.getByLabel(tag)).not.toBeChecked();
+    }
+    await expect(entry.getByRole("button", { name: "Save" })).toBeDisabled();
+
+    const title = unique("Councils quietly cut library hours");
+    await entry.getByLabel("Title").fill(title);
+    await expect(entry.getByText("Unsaved changes")).toBeVisible();
+    await entry.getByLabel("Outlet").fill("Northgate Courier");
+    await entry.getByLabel("URL").fill("https://northgate.example/library-hours");
+    await entry.getByLabel("Date").fill("2026-02-03");
+    await expect(entry.getByText("Shown as 3 February 2026")).toBeVisible();
+    await entry.getByLabel("Featured").check();
+    await entry.getByLabel("Description").fill("Opening hours fell by a fifth.");
+    await entry.getByLabel("Content").fill("First paragraph.\n\nSecond paragraph.");
+    await tags.getByLabel("interview").check();
+    await tags.getByLabel("Other tags").fill("libraries, News");
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Article saved");
+
+    await page.reload();
+    await item(page, title).getByRole("button", { name: title }).click();
+    const reloaded = expanded(page);
+    await expect(reloaded.getByLabel("Outlet")).toHaveValue("Northgate Courier");
+    await expect(reloaded.getByLabel("URL")).toHaveValue("https://northgate.example/library-hours");
+    await expect(reloaded.getByLabel("Date")).toHaveValue("2026-02-03");
+    await expect(reloaded.getByLabel("Featured")).toBeChecked();
+    await expect(reloaded.getByLabel("Content")).toHaveValue("First paragraph.\n\nSecond paragraph.");
+    const savedTags = reloaded.getByRole("group", { name: "Tags" });
+    await expect(savedTags.getByLabel("news")).toBeChecked();
+    await expect(savedTags.getByLabel("interview")).toBeChecked();
+    await expect(savedTags.getByLabel("data")).not.toBeChecked();
+    await expect(savedTags.getByLabel("Other tags")).toHaveValue("libraries");
+    await expect(reloaded.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+
+  test("Title, Outlet and URL carry the required marker; saving without them is refused", async ({ page }) => {
+    await openArticles(page);
+    const entry = await addItem(page, "article", "Article added");
+    await expectRequired(entry, "Title");
+    await expectRequired(entry, "Outlet");
+    await expectRequired(entry, "URL");
+    await expectRequired(entry, "Date", false);
+
+    await entry.getByLabel("Title").fill(unique("Incomplete article"));
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Failed to save article", "alert");
+    await expect(entry.getByText("Outlet is required")).toBeVisible();
+    await expect(entry.getByText("Use a full web address starting with http:// or https://")).toBeVisible();
+    await expect(entry.getByText("Unsaved changes")).toBeVisible();
+  });
+
+  test("articles are listed by date, newest first", async ({ page, server }) => {
+    const older = unique("Older story");
+    const newer = unique("Newer story");
+    for (const [title, date] of [
+      [older, "2003-05-01"],
+      [newer, "2004-05-01"],
+    ]) {
+      const response = await server.api("/api/articles", {
+        method: "POST",
+        json: { title, outlet: "Harbour Weekly", url: "https://harbour.example/a", date },
+      });
+      expect(response.status).toBe(201);
+    }
+    await openArticles(page);
+    const titles = await page.locator(".items .item__title").allTextContents();
+    expect(titles.indexOf(newer)).toBeGreaterThan(-1);
+    expect(titles.indexOf(newer)).toBeLessThan(titles.indexOf(older));
+    expect(titles.indexOf(older)).toBe(titles.indexOf(newer) + 1);
+  });
+
+  test("delete asks first: dismissing keeps the article, confirming deletes it", async ({ page }) => {
+    await openArticles(page);
+    const entry = await addItem(page, "article", "Article added");
+    const title = unique("Retracted piece");
+    await entry.getByLabel("Title").fill(title);
+    await entry.getByLabel("Outlet").fill("Harbour Weekly");
+    await entry.getByLabel("URL").fill("https://harbour.example/retracted");
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Article saved");
+
+    const saved = item(page, title);
+    await dismissDelete(page, saved, "Escape");
+    await deleteItem(page, saved, "Article deleted");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Articles", level: 2 })).toBeVisible();
+    await expect(item(page, title)).toHaveCount(0);
+  });
+
+  test("failed add, delete and load show their error toasts", async ({ page, server }) => {
+    await openArticles(page);
+    await failRequests(page, "**/api/articles", "POST");
+    await page.getByRole("button", { name: "Add article" }).click();
+    await expectToast(page, "Failed to add article", "alert");
+
+    const title = unique("Resilient article");
+    await server.api("/api/articles", { method: "POST", json: { title, outlet: "Harbour Weekly", url: "https://harbour.example/r", date: "2026-01-01" } });
+    await expect(item(page, title)).toHaveCount(1);
+    await failRequests(page, "**/api/articles/*", "DELETE");
+    await item(page, title).getByRole("button", { name: title }).click();
+    await item(page, title).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "Failed to delete article", "alert");
+    await expect(item(page, title)).toHaveCount(1);
+
+    await failSectionReloads(page, "articles");
+    await server.api("/api/articles", { method: "POST" });
+    await expectToast(page, "Failed to load articles", "alert");
+    await expect(item(page, title)).toHaveCount(1);
+  });
+});

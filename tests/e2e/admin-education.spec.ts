@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { addItem, deleteItem, dismissDelete, expanded, expect, expectRequired, expectToast, failRequests, failSectionReloads, item, openSection, test, unique } from "./admin-helpers";
+
+const YEAR = new Date().getUTCFullYear();
+const openEducation = (page: Page) => openSection(page, "education", "Education");
+
+test.describe("education manager", () => {
+  test("adds an entry with the defaults on top, saves it, and the saved list is ordered by institution", async ({ page }) => {
+    await openEducation(page);
+    const entry = await addItem(page, "education", "Education added");
+    await expect(entry.getByLabel("Institution")).toHaveValue("New Institution");
+    await expect(entry.getByLabel("Credential")).toHaveValue("");
+    await expect(entry.getByLabel("Duration")).toHaveValue(`${YEAR - 4} - ${YEAR}`);
+    await expect(entry.getByRole("group", { name: "Details" }).getByText("None yet.")).toBeVisible();
+    await expect(entry.getByRole("button", { name: "Save" })).toBeDisabled();
+
+    const institution = unique("Wendmouth College");
+    await entry.getByLabel("Institution").fill(institution);
+    await entry.getByLabel("Credential").fill("MA Investigative Journalism");
+    await expect(entry.getByText("Unsaved changes")).toBeVisible();
+    await expect(entry.getByRole("button", { name: "Save" })).toBeEnabled();
+    await entry.getByRole("button", { name: "Add detail" }).click();
+    await entry.getByLabel("Details 1").fill("Dissertation on council spending");
+    await entry.getByRole("button", { name: "Add detail" }).click();
+    await entry.getByLabel("Details 2").fill("Editor of the student paper");
+    await entry.getByRole("button", { name: "Move detail 2 up" }).click();
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Education saved");
+    await expect(item(page, institution).getByText("Unsaved changes")).toHaveCount(0);
+
+    await page.reload();
+    const titles = await page.locator(".items .item__title").allTextContents();
+    const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+    expect(titles).toEqual([...titles].sort(collator.compare));
+    await item(page, institution).getByRole("button", { name: institution }).click();
+    const reloaded = expanded(page);
+    await expect(reloaded.getByLabel("Credential")).toHaveValue("MA Investigative Journalism");
+    await expect(reloaded.getByLabel("Details 1")).toHaveValue("Editor of the student paper");
+    await expect(reloaded.getByLabel("Details 2")).toHaveValue("Dissertation on council spending");
+  });
+
+  test("Institution and Duration carry the required marker; Credential does not", async ({ page }) => {
+    await openEducation(page);
+    const entry = await addItem(page, "education", "Education added");
+    await expectRequired(entry, "Institution");
+    await expectRequired(entry, "Duration");
+    await expectRequired(entry, "Credential", false);
+  });
+
+  test("a refused save keeps the draft and shows 'Failed to save education'", async ({ page }) => {
+    await openEducation(page);
+    const entry = await addItem(page, "education", "Education added");
+    await entry.getByLabel("Duration").fill("");
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Failed to save education", "alert");
+    await expect(entry.getByText("Duration is required")).toBeVisible();
+    await expect(entry.getByLabel("Duration")).toHaveValue("");
+    await expect(entry.getByText("Unsaved changes")).toBeVisible();
+  });
+
+  test("delete asks first: dismissing keeps the entry, confirming deletes it", async ({ page }) => {
+    await openEducation(page);
+    const entry = await addItem(page, "education", "Education added");
+    const institution = unique("Short-lived Institute");
+    await entry.getByLabel("Institution").fill(institution);
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Education saved");
+
+    const saved = item(page, institution);
+    await dismissDelete(page, saved, "Cancel");
+    await deleteItem(page, saved, "Education deleted");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Education", level: 2 })).toBeVisible();
+    await expect(item(page, institution)).toHaveCount(0);
+  });
+
+  test("failed add, delete and load show their error toasts", async ({ page, server }) => {
+    await openEducation(page);
+    const entry = await addItem(page, "education", "Education added");
+    const institution = unique("Steadfast School");
+    await entry.getByLabel("Institution").fill(institution);
+    await entry.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Education saved");
+
+    await failRequests(page, "**/api/education", "POST");
+    await page.getByRole("button", { name: "Add education" }).click();
+    await expectToast(page, "Failed to add education", "alert");
+
+    await failRequests(page, "**/api/education/*", "DELETE");
+    await item(page, institution).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await expectToast(page, "Failed to delete education", "alert");
+    await expect(item(page, institution)).toHaveCount(1);
+
+    await failSectionReloads(page, "education");
+    await server.api("/api/education", { method: "POST" });
+    await expectToast(page, "Failed to load education", "alert");
+    await expect(item(page, institution)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { expect, OWNER, test as base } from "./support/fixtures";
+
+/** Shared steps of the admin manager specs. Each test makes and finds its own items by unique text. */
+
+/**
+ * Tests start signed in as the owner. The browser signs in once per worker and every test
+ * reuses that session: sign-in is rate limited per address, so signing in for each test would
+ * soon be refused.
+ */
+export const test = base.extend<{ leaveContentAsFound: void }, { ownerState: string }>({
+  /**
+   * The worker's server is shared with the other specs: each test deletes the items it created
+   * and puts the settings back as it found them.
+   */
+  leaveContentAsFound: [
+    async ({ server }, use) => {
+      const read = async (path: string) => (await server.api(path)).json();
+      const before = new Map<string, Set<string>>();
+      for (const path of COLLECTION_PATHS) {
+        before.set(path, new Set(((await read(path)) as { id: string }[]).map((entry) => entry.id)));
+      }
+      const site: unknown = await read("/api/site");
+      await use();
+      for (const path of COLLECTION_PATHS) {
+        for (const entry of (await read(path)) as { id: string }[]) {
+          if (!before.get(path)!.has(entry.id)) await server.api(`${path}/${entry.id}`, { method: "DELETE" });
+        }
+      }
+      if (JSON.stringify(await read("/api/site")) !== JSON.stringify(site)) {
+        await server.api("/api/site", { method: "PUT", json: site });
+      }
+    },
+    { auto: true },
+  ],
+  ownerState: [
+    async ({ server, browser }, use) => {
+      const context = await browser.newContext({ baseURL: server.url });
+      const page = await context.newPage();
+      await page.goto("/admin");
+      await page.getByLabel("Email").fill(OWNER.email);
+      await page.getByLabel("Password").fill(OWNER.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "byline-owner-")), "state.json");
+      await context.storageState({ path: file });
+      await context.close();
+      await use(file);
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ ownerState }, use) => use(ownerState),
+});
+
+export { expect, OWNER };
+
+const COLLECTION_PATHS = ["/api/experiences", "/api/education", "/api/articles"];
+
+/** Opens a dashboard section, signed in. */
+export async function openSection(page: Page, section: string, heading: string) {
+  await page.goto(`/admin/dashboard/${section}`);
+  await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+}
+
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+let counter = 0;
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${counter}`;
+}
+
+/** The list entry whose heading shows `text`. */
+export function item(page: Page, text: string): Locator {
+  return page.locator(".items > li").filter({ has: page.getByRole("button", { name: text }) });
+}
+
+/** The one expanded entry. */
+export function expanded(page: Page): Locator {
+  return page.locator(".items > li.item--expanded");
+}
+
+/** A success or info toast is announced politely, an error assertively. */
+export async function expectToast(page: Page, text: string, kind: "status" | "alert" = "status") {
+  await expect(page.getByRole(kind).getByText(text, { exact: true })).toBeVisible();
+}
+
+/** Clicks Add and returns the new entry, open and pinned on top. */
+export async function addItem(page: Page, noun: string, toast: string): Promise<Locator> {
+  await page.getByRole("button", { name: `Add ${noun}` }).click();
+  await expectToast(page, toast);
+  const entry = expanded(page);
+  await expect(entry).toBeVisible();
+  await expect(page.locator(".items > li").first()).toHaveClass(/item--expanded/);
+  return entry;
+}
+
+/** Confirms the deletion of `entry` in the dialog and checks that it is gone. */
+export async function deleteItem(page: Page, entry: Locator, toast: string) {
+  await entry.getByRole("button", { name: "Delete", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expectToast(page, toast);
+  await expect(entry).toHaveCount(0);
+}
+
+/** Opens the deletion dialog of `entry`, dismisses it by `how`, and checks the entry is still there. */
+export async function dismissDelete(page: Page, entry: Locator, how: "Cancel" | "Escape") {
+  await entry.getByRole("button", { name: "Delete", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  if (how === "Cancel") await dialog.getByRole("button", { name: "Cancel" }).click();
+  else await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+}
+
+/** Makes every `method` request to `path` (a glob) fail with a server error. */
+export async function failRequests(page: Page, path: string, method: string) {
+  await page.route(path, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"boom","message":"Server error"}}' })
+      : route.fallback(),
+  );
+}
+
+/**
+ * Makes the section's own re-reads fail (its loader is fetched on its own, as `_routes=<id>`),
+ * while the dashboard around it keeps loading.
+ */
+export async function failSectionReloads(page: Page, section: string) {
+  await page.route(`**/admin/dashboard/${section}.data*`, (route) =>
+    new URL(route.request().url()).searchParams.get("_routes") === `routes/admin-${section}`
+      ? route.fulfill({ status: 500, body: "Server error" })
+      : route.fallback(),
+  );
+}
+
+/** The required marker sits in the visible label and the control is marked required. */
+export async function expectRequired(scope: Locator, label: string, required = true) {
+  const control = scope.getByLabel(label, { exact: true });
+  const marker = scope.locator(`label[for="${await control.getAttribute("id")}"] + .required-marker`);
+  if (required) {
+    await expect(control).toHaveAttribute("required", "");
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveText("*");
+  } else {
+    await expect(control).not.toHaveAttribute("required", "");
+    await expect(marker).toHaveCount(0);
+  }
+}

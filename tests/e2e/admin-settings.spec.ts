@@ -1,0 +1,95 @@
+import type { Page } from "@playwright/test";
+import { expect, expectRequired, expectToast, failSectionReloads, openSection, test, unique } from "./admin-helpers";
+
+const openSettings = (page: Page) => openSection(page, "settings", "Settings");
+
+test.describe("settings manager", () => {
+  test("shows every setting with its label, and Save and Reset are disabled until an edit", async ({ page }) => {
+    await openSettings(page);
+    for (const label of ["Location", "Tagline", "Latest article URL", "Profession 1", "Profession 2", "About", "LinkedIn", "Email", "Owner name", "Strapline", "Hero image", "Blocked senders"]) {
+      await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("group", { name: "Featured outlets" })).toBeVisible();
+    await expect(page.getByLabel("About", { exact: true })).toHaveAttribute("rows", "8");
+    await expect(page.getByLabel("Latest article URL")).toHaveAttribute("type", "url");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+    await expectRequired(page.locator("form.settings"), "Owner name");
+    await expect(page.getByLabel("Location")).toHaveValue("London & the Wend Valley");
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Reset" })).toBeDisabled();
+    await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+  });
+
+  test("saves edits with 'Settings saved successfully' and reload shows them", async ({ page }) => {
+    await openSettings(page);
+    const tagline = unique("Reporting from the river towns");
+    await page.getByLabel("Tagline").fill(tagline);
+    await page.getByLabel("Profession 2").fill("Data Reporter");
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    const outlets = page.getByRole("group", { name: "Featured outlets" });
+    await outlets.getByRole("button", { name: "Add outlet" }).click();
+    await expect(outlets.getByLabel("Featured outlets 6")).toBeFocused();
+    await page.keyboard.type("Wend Valley Times");
+    await outlets.getByRole("button", { name: "Move outlet 6 up" }).click();
+    await outlets.getByRole("button", { name: "Remove outlet 1" }).click();
+    await page.getByLabel("Blocked senders").fill("spam@example.net\n\n@junk.example");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Settings saved successfully");
+    await expect(page.getByText("Unsaved changes")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+
+    await page.reload();
+    await expect(page.getByLabel("Tagline")).toHaveValue(tagline);
+    await expect(page.getByLabel("Profession 1")).toHaveValue("Freelance Journalist");
+    await expect(page.getByLabel("Profession 2")).toHaveValue("Data Reporter");
+    await expect(outlets.getByLabel("Featured outlets 1")).toHaveValue("Northgate Courier");
+    await expect(outlets.getByLabel("Featured outlets 4")).toHaveValue("Wend Valley Times");
+    await expect(outlets.getByLabel(/^Featured outlets \d$/)).toHaveCount(5);
+    await expect(page.getByLabel("Blocked senders")).toHaveValue("spam@example.net\n@junk.example");
+  });
+
+  test("Reset reverts to the saved values with 'Changes reverted'", async ({ page }) => {
+    await openSettings(page);
+    await page.getByLabel("Location").fill("Somewhere else");
+    await page.getByLabel("About", { exact: true }).fill("A different biography.");
+    await page.getByRole("button", { name: "Reset" }).click();
+    await expectToast(page, "Changes reverted");
+    await expect(page.getByLabel("Location")).toHaveValue("London & the Wend Valley");
+    await expect(page.getByLabel("About", { exact: true })).toHaveValue(/^Morgan Hale is a fictional freelance journalist/);
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+
+  test("a refused save keeps the edits and shows 'Failed to save settings' with the field's message", async ({ page }) => {
+    await openSettings(page);
+    await page.getByLabel("Email", { exact: true }).fill("not an address");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Failed to save settings", "alert");
+    await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not an address");
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+  });
+
+  test("Save merges: a change made elsewhere meanwhile to another field is kept", async ({ page, server }) => {
+    await openSettings(page);
+    const tagline = unique("Local edit");
+    await page.getByLabel("Tagline").fill(tagline);
+    const location = unique("Changed in another tab");
+    await server.api("/api/site", { method: "PUT", json: { hero: { location } } });
+    await expect(page.getByLabel("Location")).toHaveValue(location);
+    await expect(page.getByLabel("Tagline")).toHaveValue(tagline);
+
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Settings saved successfully");
+    const site = await (await server.api("/api/site")).json();
+    expect(site.hero).toMatchObject({ location, tagline });
+  });
+
+  test("a failed re-read shows 'Failed to load settings' and keeps the form", async ({ page, server }) => {
+    await openSettings(page);
+    await page.getByLabel("Tagline").fill("Still here");
+    await failSectionReloads(page, "settings");
+    await server.api("/api/site", { method: "PUT", json: { strapline: unique("Strapline") } });
+    await expectToast(page, "Failed to load settings", "alert");
+    await expect(page.getByLabel("Tagline")).toHaveValue("Still here");
+  });
+});
