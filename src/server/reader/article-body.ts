@@ -40,21 +40,12 @@ function blocksToParagraphs(blocks: TextBlock[]): string[] {
     .filter((text) => text.length > 0);
 }
 
-function siteHost(document: Document, pageUrl: string | undefined): string {
-  const candidates = [
-    pageUrl,
-    document.querySelector("link[rel~='canonical']")?.getAttribute("href"),
-    document.querySelector("meta[property='og:url']")?.getAttribute("content"),
-  ];
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      return new URL(candidate).hostname.replace(/^www\./, "");
-    } catch {
-      // Not absolute; try the next one.
-    }
+function hostOf(url: string | undefined): string {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, "") : "";
+  } catch {
+    return "";
   }
-  return "";
 }
 
 /** Relative links, and links to the same host or a subdomain of it, stay on the site. */
@@ -71,8 +62,8 @@ function internalLinkTest(host: string): (href: string) => boolean {
   };
 }
 
-function readabilityBody(document: Document, pageUrl: string | undefined): ArticleBody {
-  const isInternalLink = internalLinkTest(siteHost(document, pageUrl));
+function readabilityBody(document: Document, siteUrl: string | undefined): ArticleBody {
+  const isInternalLink = internalLinkTest(hostOf(siteUrl));
   const result = new Readability<Node>(document, { serializer: (node) => node, disableJSONLD: true }).parse();
   return {
     paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content, { isInternalLink })) : [],
@@ -101,7 +92,8 @@ function reconcileWithEmbedded(page: string[], embedded: string[]): string[] {
 export type BodyOptions = {
   /** Paragraphs of the JSON-LD articleBody, if the page has one. */
   embeddedParagraphs: string[];
-  pageUrl: string | undefined;
+  /** The page's address (or its canonical URL): links back into this site are navigation. */
+  siteUrl: string | undefined;
   /** Clear page furniture before Readability looks for the text (off only for a second look). */
   removeFurniture: boolean;
 };
@@ -109,6 +101,6 @@ export type BodyOptions = {
 /** The article's body text as paragraphs. Mutates `document` (furniture removal, Readability). */
 export function extractBody(document: Document, options: BodyOptions): ArticleBody {
   if (options.removeFurniture) removeFurniture(document.body);
-  const body = readabilityBody(document, options.pageUrl);
+  const body = readabilityBody(document, options.siteUrl);
   return { ...body, paragraphs: reconcileWithEmbedded(body.paragraphs, options.embeddedParagraphs) };
 }

@@ -4,6 +4,7 @@ import type { ReaderParagraph } from "../../domain/reader-paragraphs";
 import { extractBody } from "./article-body";
 import { isBylineOf } from "./boilerplate-blocks";
 import { readJsonLd } from "./json-ld";
+import { indexPage } from "./page-index";
 import { cleanAuthor, readPageMetadata } from "./page-metadata";
 
 export type ExtractedArticle = {
@@ -46,9 +47,11 @@ function withBody(html: string): string {
 export function extractArticle(html: string, pageUrl?: string): ExtractedArticle {
   const source = withBody(html);
   const { document } = parseHTML(source);
-  const jsonLd = readJsonLd(document);
-  const metadata = readPageMetadata(document, jsonLd, pageUrl);
-  const options = { embeddedParagraphs: jsonLd?.bodyParagraphs ?? [], pageUrl };
+  const index = indexPage(document);
+  const jsonLd = readJsonLd(index.jsonLd);
+  const metadata = readPageMetadata(index, jsonLd, pageUrl);
+  const siteUrl = [pageUrl, index.links.get("canonical"), index.meta.get("og:url")].find((url) => url && URL.canParse(url));
+  const options = { embeddedParagraphs: jsonLd?.bodyParagraphs ?? [], siteUrl };
   let body = extractBody(document, { ...options, removeFurniture: true });
   if (textLength(body.paragraphs) < SECOND_LOOK_CHARS) {
     // Furniture rules can misjudge an unusual layout: let Readability see the untouched page too.

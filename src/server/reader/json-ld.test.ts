@@ -1,10 +1,13 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { readJsonLd } from "./json-ld";
+import { indexPage } from "./page-index";
 
+/** Goes through a real page so the script collection is tested too. */
 function jsonLdOf(...scripts: string[]): ReturnType<typeof readJsonLd> {
   const tags = scripts.map((s) => `<script type="application/ld+json">${s}</script>`).join("");
-  return readJsonLd(parseHTML(`<!doctype html><html><head>${tags}</head><body></body></html>`).document);
+  const { document } = parseHTML(`<!doctype html><html><head>${tags}<script>var notJsonLd = 1;</script></head><body></body></html>`);
+  return readJsonLd(indexPage(document).jsonLd);
 }
 
 describe("readJsonLd", () => {

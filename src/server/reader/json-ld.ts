@@ -124,13 +124,10 @@ function bodyLength(node: JsonObject): number {
   return firstString(node["articleBody"]).length;
 }
 
-/** Reads every `application/ld+json` script (including `@graph` and arrays) for the main article. */
-export function readJsonLd(document: Document): JsonLdArticle | null {
+/** Reads the page's `application/ld+json` scripts (including `@graph` and arrays) for the main article. */
+export function readJsonLd(scripts: string[]): JsonLdArticle | null {
   const nodes: JsonObject[] = [];
-  for (const script of document.querySelectorAll("script")) {
-    if (!/ld\+json/i.test(script.getAttribute("type") ?? "")) continue;
-    collectNodes(parseLenient(script.textContent ?? ""), nodes);
-  }
+  for (const script of scripts) collectNodes(parseLenient(script), nodes);
   const articles = nodes.filter((node) => types(node).some((t) => ARTICLE_TYPE.test(t)));
   const candidates = articles.length > 0 ? articles : nodes.filter((node) => types(node).some((t) => PAGE_TYPE.test(t)));
   // With several articles (a page plus teasers), the one carrying the text is the page's own.

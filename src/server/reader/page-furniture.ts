@@ -74,7 +74,7 @@ function quotedShare(element: Element): number {
 
 /** Removes page furniture from the document, before the main text is looked for. */
 export function removeFurniture(body: HTMLElement): void {
-  for (const element of body.querySelectorAll("script, style, template")) element.remove();
+  for (const tag of ["script", "style", "template"]) for (const element of [...body.getElementsByTagName(tag)]) element.remove();
   const pageText = textLength(body);
   // An element holding a large share of the page's text is the article's container, whatever its class says.
   const isContainer = (element: Element): boolean => textLength(element) > 0.3 * pageText || holdsProse(element);

@@ -1,9 +1,10 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import { indexPage } from "./page-index";
 import { cleanAuthor, readPageMetadata, resolveHttpUrl } from "./page-metadata";
 
 const metadataOf = (head: string, body = "", pageUrl?: string): ReturnType<typeof readPageMetadata> =>
-  readPageMetadata(parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document, null, pageUrl);
+  readPageMetadata(indexPage(parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document), null, pageUrl);
 
 describe("readPageMetadata", () => {
   it("reads Open Graph and strips the site name from the title", () => {
@@ -28,6 +29,11 @@ describe("readPageMetadata", () => {
         '<meta name="author" content="By Lee Park">',
     );
     expect(metadata).toMatchObject({ title: "Quay repairs", image: "https://img.example/q.jpg", author: "Lee Park" });
+  });
+
+  it("finds the author in microdata, preferring its name property", () => {
+    const body = '<div itemprop="author" itemscope><img src="a.jpg"><span itemprop="name">Ana Ruiz</span> Staff writer</div>';
+    expect(metadataOf("", body).author).toBe("Ana Ruiz");
   });
 
   it("resolves images against <base href> and the page URL", () => {

@@ -1,5 +1,7 @@
 import { fragmentText } from "./html-fragment";
 import type { JsonLdArticle } from "./json-ld";
+import { hasItemprop } from "./page-index";
+import type { PageIndex } from "./page-index";
 import { readPublishDate } from "./publish-date";
 
 /** Article metadata from JSON-LD, Open Graph / Twitter / Dublin Core meta tags and the markup. */
@@ -18,20 +20,6 @@ const AUTHOR_KEYS = ["author", "article:author", "parsely-author", "sailthru.aut
 const IMAGE_KEYS = ["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image"];
 const DESCRIPTION_KEYS = ["description", "og:description", "twitter:description", "dc.description"];
 const SITE_NAME_KEYS = ["og:site_name", "application-name", "twitter:site"];
-
-/** All `<meta>` values by lower-cased property / name / itemprop; the first occurrence wins. */
-function metaValues(document: Document): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const meta of document.querySelectorAll("meta")) {
-    const content = (meta.getAttribute("content") ?? "").trim();
-    if (!content) continue;
-    for (const attribute of ["property", "name", "itemprop"]) {
-      const key = (meta.getAttribute(attribute) ?? "").trim().toLowerCase();
-      if (key && !values.has(key)) values.set(key, content);
-    }
-  }
-  return values;
-}
 
 function firstOf(values: Map<string, string>, keys: string[]): string {
   for (const key of keys) {
@@ -87,15 +75,16 @@ export function resolveHttpUrl(value: string, base: string | undefined): string 
   }
 }
 
-function baseUrl(document: Document, pageUrl: string | undefined): string | undefined {
-  const href = document.querySelector("base[href]")?.getAttribute("href");
-  if (!href) return pageUrl;
-  return resolveHttpUrl(href, pageUrl) || pageUrl;
+function baseUrl(index: PageIndex, pageUrl: string | undefined): string | undefined {
+  if (!index.baseHref) return pageUrl;
+  return resolveHttpUrl(index.baseHref, pageUrl) || pageUrl;
 }
 
-function markupAuthor(document: Document): string {
-  const element = document.querySelector("[itemprop~='author'] [itemprop~='name'], [itemprop~='author'], a[rel~='author']");
-  return element?.getAttribute("content") ?? element?.textContent ?? "";
+function markupAuthor(index: PageIndex): string {
+  const element = index.microdata.find((e) => hasItemprop(e, "author")) ?? index.authorLinks[0];
+  const name = element && index.microdata.find((e) => hasItemprop(e, "name") && element.contains(e));
+  const source = name ?? element;
+  return source?.getAttribute("content") ?? source?.textContent ?? "";
 }
 
 function firstValid(candidates: string[], clean: (value: string) => string): string {
@@ -106,25 +95,25 @@ function firstValid(candidates: string[], clean: (value: string) => string): str
   return "";
 }
 
-export function readPageMetadata(document: Document, jsonLd: JsonLdArticle | null, pageUrl?: string): PageMetadata {
-  const meta = metaValues(document);
+export function readPageMetadata(index: PageIndex, jsonLd: JsonLdArticle | null, pageUrl?: string): PageMetadata {
+  const { meta } = index;
   const siteNames = [...SITE_NAME_KEYS.map((k) => meta.get(k) ?? ""), ...hostNames(pageUrl)].filter(Boolean);
-  const base = baseUrl(document, pageUrl);
+  const base = baseUrl(index, pageUrl);
   const headline = withoutSiteName(jsonLd?.headline ?? "", siteNames);
   const metaTitle = withoutSiteName(fragmentText(firstOf(meta, TITLE_KEYS)), siteNames);
 
   return {
     title: headline && !(isTruncated(headline) && metaTitle) ? headline : metaTitle,
     author: firstValid(
-      [(jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "), ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""), markupAuthor(document)],
+      [(jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "), ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""), markupAuthor(index)],
       cleanAuthor,
     ),
-    publishDate: readPublishDate(document, meta, jsonLd?.datePublished ?? ""),
+    publishDate: readPublishDate(index, jsonLd?.datePublished ?? ""),
     image: firstValid(
       [
         jsonLd?.image ?? "",
         ...IMAGE_KEYS.map((k) => meta.get(k) ?? ""),
-        document.querySelector("link[rel~='image_src']")?.getAttribute("href") ?? "",
+        index.links.get("image_src") ?? "",
       ],
       (value) => resolveHttpUrl(value, base),
     ),

@@ -1,5 +1,7 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
+import { indexPage } from "./page-index";
+import type { PageIndex } from "./page-index";
 import { isoDate, looseDate, readPublishDate } from "./publish-date";
 
 describe("isoDate", () => {
@@ -29,26 +31,24 @@ describe("looseDate", () => {
 });
 
 describe("readPublishDate", () => {
-  const documentWith = (body: string): Document => parseHTML(`<!doctype html><html><body>${body}</body></html>`).document;
+  const indexOf = (head: string, body = ""): PageIndex =>
+    indexPage(parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document);
 
   it("prefers JSON-LD and meta tags, and an ISO value over a free-form one", () => {
-    const meta = new Map([
-      ["date", "November 19, 2019"],
-      ["article:published_time", "2019-11-18T20:00:00-05:00"],
-    ]);
-    expect(readPublishDate(documentWith('<time datetime="2001-01-01">x</time>'), meta, "")).toBe("2019-11-18T20:00:00-05:00");
-    expect(readPublishDate(documentWith(""), meta, "2019-11-17")).toBe("2019-11-17");
+    const head = '<meta name="date" content="November 19, 2019"><meta property="article:published_time" content="2019-11-18T20:00:00-05:00">';
+    expect(readPublishDate(indexOf(head, '<time datetime="2001-01-01">x</time>'), "")).toBe("2019-11-18T20:00:00-05:00");
+    expect(readPublishDate(indexOf(head), "2019-11-17")).toBe("2019-11-17");
   });
 
   it("reads publisher-specific meta names", () => {
-    expect(readPublishDate(documentWith(""), new Map([["sn-post-date", "2019/11/19"]]), "")).toBe("2019-11-19");
+    expect(readPublishDate(indexOf('<meta name="sn-post-date" content="2019/11/19">'), "")).toBe("2019-11-19");
   });
 
-  it("falls back to dates shown in the page", () => {
-    expect(readPublishDate(documentWith('<article><time datetime="2022-07-14T08:00:00Z">14 July</time></article>'), new Map(), "")).toBe(
-      "2022-07-14T08:00:00Z",
-    );
-    expect(readPublishDate(documentWith('<span class="article-publish-date">March 3, 2021</span>'), new Map(), "")).toBe("2021-03-03");
-    expect(readPublishDate(documentWith("<p>No date here.</p>"), new Map(), "")).toBe("");
+  it("falls back to dates shown in the page, the article's own <time> first", () => {
+    const times = '<aside><time datetime="2001-01-01">old</time></aside><article><time datetime="2022-07-14T08:00:00Z">14 July</time></article>';
+    expect(readPublishDate(indexOf("", times), "")).toBe("2022-07-14T08:00:00Z");
+    expect(readPublishDate(indexOf("", '<p itemprop="datePublished" content="2020-02-02">Feb 2</p>'), "")).toBe("2020-02-02");
+    expect(readPublishDate(indexOf("", '<span class="article-publish-date">March 3, 2021</span>'), "")).toBe("2021-03-03");
+    expect(readPublishDate(indexOf("", "<p>No date here.</p>"), "")).toBe("");
   });
 });

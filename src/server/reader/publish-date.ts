@@ -1,3 +1,6 @@
+import { hasItemprop } from "./page-index";
+import type { PageIndex } from "./page-index";
+
 const DATE_KEYS = [
   "article:published_time", "og:article:published_time", "article:published", "published_time", "og:published_time",
   "datepublished", "pubdate", "publishdate", "publish-date", "publish_date", "parsely-pub-date", "sailthru.date",
@@ -7,20 +10,17 @@ const DATE_KEYS = [
 /** Publisher-specific meta names for the publication date ("sn-post-date", "publication-date"). */
 const CUSTOM_DATE_KEY = /(publish|pub|post|release|creat)\w*[._-]?date|date[._-]?(publish|pub|post|creat)/;
 
-const DATE_ELEMENTS = [
-  "[itemprop~='datePublished']",
-  "time[pubdate]",
-  "article time[datetime]",
-  "time[datetime]",
-  "[class*='publish'][class*='date']",
-  "[class*='post-date'], [class*='pubdate'], [class*='dateline']",
-];
-
-function markupDates(document: Document): string[] {
-  return DATE_ELEMENTS.map((selector) => {
-    const element = document.querySelector(selector);
-    return element?.getAttribute("datetime") ?? element?.getAttribute("content") ?? element?.textContent ?? "";
-  });
+/** Dates shown in the page, most specific first: microdata, <time>, then date-like class names. */
+function markupDates(index: PageIndex): string[] {
+  const classNames = (e: Element): string => e.getAttribute("class") ?? "";
+  return [
+    index.microdata.find((e) => hasItemprop(e, "datePublished")),
+    index.times.find((e) => e.hasAttribute("pubdate")),
+    index.times.find((e) => e.closest("article") !== null),
+    index.times[0],
+    index.dateClassed.find((e) => classNames(e).includes("publish")),
+    index.dateClassed.find((e) => /post-date|pubdate|dateline/.test(classNames(e))),
+  ].map((e) => e?.getAttribute("datetime") ?? e?.getAttribute("content") ?? e?.textContent ?? "");
 }
 
 const ISO_LIKE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -62,13 +62,13 @@ export function looseDate(value: string): string {
  * The publication date: JSON-LD and meta tags first, then dates shown in the markup; within
  * each, a precise ISO timestamp beats a free-form date. ISO 8601 as the page states it, or "".
  */
-export function readPublishDate(document: Document, meta: Map<string, string>, jsonLdDate: string): string {
+export function readPublishDate(index: PageIndex, jsonLdDate: string): string {
   const stated = [
     jsonLdDate,
-    ...DATE_KEYS.map((key) => meta.get(key) ?? ""),
-    ...[...meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
+    ...DATE_KEYS.map((key) => index.meta.get(key) ?? ""),
+    ...[...index.meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
   ];
-  const shown = markupDates(document);
+  const shown = markupDates(index);
   const first = (values: string[], parse: (value: string) => string): string => values.map(parse).find(Boolean) ?? "";
   return first(stated, isoDate) || first(stated, looseDate) || first(shown, isoDate) || first(shown, looseDate);
 }
