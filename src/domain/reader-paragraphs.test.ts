@@ -56,6 +56,15 @@ describe("toReaderParagraphs", () => {
     ]);
   });
 
+  it("keeps heading-like lines over 20 characters even with no paragraph after them", () => {
+    const content = [body(1), "Apple AirPods Pro for $235", "Nintendo Switch Lite for $200"].join("\n\n");
+    expect(toReaderParagraphs(content)).toEqual([
+      { text: body(1), heading: false },
+      { text: "Apple AirPods Pro for $235", heading: true },
+      { text: "Nintendo Switch Lite for $200", heading: true },
+    ]);
+  });
+
   it("does not end on a heading cut off by the cap", () => {
     const parts = Array.from({ length: 49 }, (_, i) => body(i + 1));
     const content = [...parts, "Next Chapter", body(50)].join("\n\n");

@@ -3,10 +3,11 @@
  * 50 are shown, and a text with no such paragraph is shown whole when it is over 100 characters.
  *
  * Sub-headings: a short line that is all capitals or title-like ("How It Works") is marked
- * `heading: true`. Headings are exempt from the 20-character minimum (they are often one or two
- * words), but only when a body paragraph follows them: a heading with nothing under it (a stray
- * "SHARE" or a heading at the very end) is dropped, as is a heading directly followed by another
- * heading (only the last of a run is kept). Headings count towards the 50-paragraph cap.
+ * `heading: true`. Every paragraph over 20 characters is kept, heading or not. Headings of 20
+ * characters or less ("THE VERDICT", "Background") are kept too, but only when a body paragraph
+ * follows them: a short heading with nothing under it (a stray "SHARE", "ADVERTISEMENT" at the
+ * end, or the first of two headings in a row) is dropped. Headings count towards the cap of 50,
+ * and the list never ends on a heading whose paragraph the cap cut off.
  */
 
 export type ReaderParagraph = { text: string; heading: boolean };
@@ -62,14 +63,15 @@ export function toReaderParagraphs(content: string): ReaderParagraph[] {
   const kept: ReaderParagraph[] = [];
   let pendingHeading: string | null = null;
   for (const text of candidates) {
-    if (isHeadingLine(text)) {
-      pendingHeading = text;
+    const heading = isHeadingLine(text);
+    if (text.length <= MIN_PARAGRAPH_CHARS) {
+      // A short heading waits for the paragraph it introduces.
+      if (heading) pendingHeading = text;
       continue;
     }
-    if (text.length <= MIN_PARAGRAPH_CHARS) continue;
-    if (pendingHeading !== null) kept.push({ text: pendingHeading, heading: true });
+    if (pendingHeading !== null && !heading) kept.push({ text: pendingHeading, heading: true });
     pendingHeading = null;
-    kept.push({ text, heading: false });
+    kept.push({ text, heading });
   }
   if (kept.length > 0) return trimToCap(kept);
   const whole = content.replace(/[\s\u00a0]+/g, " ").trim();
@@ -78,6 +80,7 @@ export function toReaderParagraphs(content: string): ReaderParagraph[] {
 
 /** Applies the cap without ending on a heading that has lost its paragraph. */
 function trimToCap(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
+  if (paragraphs.length <= MAX_READER_PARAGRAPHS) return paragraphs;
   const capped = paragraphs.slice(0, MAX_READER_PARAGRAPHS);
   while (capped.length > 0 && capped[capped.length - 1]?.heading) capped.pop();
   return capped;
