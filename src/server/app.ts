@@ -25,14 +25,25 @@ export type AppOptions = {
   heartbeatMs?: number;
 };
 
-function clientIp(c: AppContext): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "local";
+/**
+ * The visitor's address for rate limits. Behind a reverse proxy (TRUST_PROXY) it is the last
+ * X-Forwarded-For entry, the one our own proxy appended; earlier entries are the client's word.
+ */
+export function clientIpResolver(trustProxy: boolean) {
+  return (c: AppContext): string => {
+    if (trustProxy) {
+      const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+      if (forwarded) return forwarded;
+    }
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+    return incoming?.socket?.remoteAddress ?? "local";
+  };
 }
 
 /** The whole HTTP surface, without listening: tests call `app.request()` in-process. */
 export function createApp(services: Services, options: AppOptions = {}) {
   const { config, content } = services;
+  const clientIp = clientIpResolver(config.trustProxy);
   const live = eventsRoute(services.store, {
     maxStreams: options.maxStreams ?? 1000,
     heartbeatMs: options.heartbeatMs ?? 15_000,

@@ -51,3 +51,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ FETCH_ALLOW_PRIVATE: "yes" }).fetchAllowPrivate).toBe(true);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("is off unless set, and refuses other words", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: "on" })).toThrow('TRUST_PROXY="on": use true or false');
+  });
+});

@@ -34,6 +34,7 @@ const envSchema = z.object({
     .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
     .default(30_000),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
+  TRUST_PROXY: boolean.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BUILD_DIR: z.string().min(1, "use a directory path").default("build"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -53,6 +54,7 @@ export type Config = {
   contactTo: string | undefined;
   /** First wait before retrying a failed contact e-mail; later waits double, up to 120× this. */
   contactRetryBaseMs: number;
+  trustProxy: boolean;
   fetchAllowPrivate: boolean;
   logLevel: string;
   production: boolean;
@@ -88,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     contactRetryBaseMs: e.CONTACT_RETRY_BASE_MS,
+    trustProxy: e.TRUST_PROXY,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
