@@ -5,7 +5,7 @@ import { formatDayMonthYear, parseArticleDate } from "../../../domain/dates";
 import { nextImageOnError, usableImage } from "../../../domain/placeholder-images";
 import { safeHref } from "../../../domain/safe-url";
 import type { ImageProgress } from "./image-progress";
-import { imageSrc } from "./image-src";
+import { imageCacheSrc } from "../../../domain/image-src";
 
 /** The size the image cache scales to (spec §9: fit 600x400); the card crops to 3:2. */
 const IMAGE_WIDTH = 600;
@@ -23,7 +23,7 @@ type CardImageProps = { original: string; token: string; progress: ImageProgress
  * address when it came through the cache, and is hidden otherwise (spec §4).
  */
 function CardImage({ original, token, progress }: CardImageProps) {
-  const [src, setSrc] = useState(() => imageSrc(original));
+  const [src, setSrc] = useState(() => imageCacheSrc(original));
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
 

@@ -3,7 +3,7 @@ import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
 import { distinctOutlets, filterPrepared, isFilterActive, preparePortfolio } from "../../../domain/portfolio-filter";
 import { useImageProgress } from "./image-progress";
-import { imageSrc } from "./image-src";
+import { imageCacheSrc } from "../../../domain/image-src";
 import { cardDomId, PortfolioCard } from "./portfolio-card";
 import { PortfolioFilters, type OpenDropdown } from "./portfolio-filters";
 import { EMPTY_FILTERS } from "./portfolio-url";
@@ -107,7 +107,7 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
       image.decoding = "async";
       progress.begin(token);
       image.onload = image.onerror = () => progress.end(token);
-      image.src = imageSrc(url);
+      image.src = imageCacheSrc(url);
       return { image, token };
     });
     return () => {
