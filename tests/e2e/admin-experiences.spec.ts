@@ -131,6 +131,7 @@ test.describe("experiences manager", () => {
     await expect(entry.getByText("Organization is required")).toBeVisible();
     await expect(entry.getByLabel("Organization")).toHaveValue("");
     await expect(entry.getByLabel("Organization")).toHaveAttribute("aria-invalid", "true");
+    await expect(entry.getByLabel("Organization")).toBeFocused();
     await expect(entry.getByText("Unsaved changes")).toBeVisible();
 
     // Fixing it saves, and the message goes.

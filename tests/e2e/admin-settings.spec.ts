@@ -66,6 +66,7 @@ test.describe("settings manager", () => {
     await expectToast(page, "Failed to save settings", "alert");
     await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not an address");
+    await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     await expect(page.getByText("Unsaved changes")).toBeVisible();
   });
 

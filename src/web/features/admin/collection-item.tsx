@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useFocusFirstInvalid } from "./use-focus-invalid";
 
 type CollectionItemProps = {
   title: string;
@@ -7,10 +8,12 @@ type CollectionItemProps = {
   /** A line under the heading, such as 'New experience - Save to sort chronologically'. */
   note?: string | undefined;
   expanded: boolean;
+  /** False until the page has hydrated: the heading button cannot open the editor before. */
+  interactive: boolean;
   dirty: boolean;
   busy: "saving" | "deleting" | undefined;
   /** The server's reason when it refused the last save. */
-  refusal?: string | undefined;
+  refusal?: { message: string } | undefined;
   /** Move focus to the editor's first field when it opens (a just-added item). */
   focusFirstField: boolean;
   onToggle: () => void;
@@ -22,10 +25,11 @@ type CollectionItemProps = {
 
 /** One entry of a manager: a heading button that expands it, and when expanded its editor. */
 export function CollectionItem(props: CollectionItemProps) {
-  const { title, meta, badge, note, expanded, dirty, busy, refusal, focusFirstField, onToggle, onSave, onDiscard, onDelete, children } = props;
+  const { title, meta, badge, note, expanded, interactive, dirty, busy, refusal, focusFirstField, onToggle, onSave, onDiscard, onDelete, children } = props;
   const panelId = useId();
   const panelRef = useRef<HTMLFormElement>(null);
 
+  useFocusFirstInvalid(panelRef, refusal);
   useEffect(() => {
     if (expanded && focusFirstField) panelRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
   }, [expanded, focusFirstField]);
@@ -39,7 +43,7 @@ export function CollectionItem(props: CollectionItemProps) {
     <li className={`item${expanded ? " item--expanded" : ""}${note ? " item--pinned" : ""}`}>
       <div className="item__head">
         <h3 className="item__heading">
-          <button type="button" className="item__toggle" aria-expanded={expanded} aria-controls={expanded ? panelId : undefined} onClick={onToggle}>
+          <button type="button" className="item__toggle" aria-expanded={expanded} aria-controls={expanded ? panelId : undefined} onClick={onToggle} disabled={!interactive}>
             <span className="item__chevron" aria-hidden="true" />
             <span className="item__title">{title}</span>
             <span className="item__meta">{meta}</span>
@@ -56,7 +60,7 @@ export function CollectionItem(props: CollectionItemProps) {
       {expanded ? (
         <form ref={panelRef} id={panelId} className="item__panel" noValidate onSubmit={submit}>
           {children}
-          {refusal ? <p className="form-error">{refusal}</p> : null}
+          {refusal ? <p className="form-error">{refusal.message}</p> : null}
           <div className="action-bar">
             <button type="submit" className="button button--primary" disabled={!dirty || busy !== undefined}>
               {busy === "saving" ? "Saving…" : "Save"}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { LoadFailedNotice } from "./load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
 import { useCollectionEditor } from "./use-collection-editor";
+import { useHydrated } from "./use-hydrated";
 import "./admin-editors.css";
 
 type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
@@ -31,6 +32,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
   const addRef = useRef<HTMLButtonElement>(null);
   const focusAddAfterClose = useRef(false);
   const headingId = useId();
+  const hydrated = useHydrated();
   const Editor = config.Editor;
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
         <p className="manager__count">
           {editor.rows.length} {editor.rows.length === 1 ? "item" : "items"}
         </p>
-        <button ref={addRef} type="button" className="button button--primary" onClick={editor.add} disabled={editor.adding || shown === undefined}>
+        <button ref={addRef} type="button" className="button button--primary" onClick={editor.add} disabled={!hydrated || editor.adding || shown === undefined}>
           {editor.adding ? "Adding…" : `Add ${singular}`}
         </button>
       </div>
@@ -77,9 +79,10 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
                 badge={summary.badge}
                 note={row.pinned ? config.newNote : undefined}
                 expanded={editor.expandedId === id}
+                interactive={hydrated}
                 dirty={row.dirty}
                 busy={row.busy}
-                refusal={row.refusal?.message}
+                refusal={row.refusal}
                 focusFirstField={editor.justAdded === id}
                 onToggle={() => editor.toggle(id)}
                 onSave={() => void editor.save(id)}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { Site } from "../../../domain/content";
 import { useLiveUpdates } from "../../lib/use-live-updates";
@@ -9,6 +9,8 @@ import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-stat
 import { SettingsFields } from "./settings-fields";
 import { changedKeys, settingsErrors, settingsPatch, siteToForm, type SettingsEdits, type SettingsForm } from "./settings-form";
 import { useToast } from "./toasts";
+import { useFocusFirstInvalid } from "./use-focus-invalid";
+import { useHydrated } from "./use-hydrated";
 import { useAdminApi } from "./use-admin-api";
 import "./admin-editors.css";
 
@@ -35,6 +37,9 @@ export function SettingsManager({ data }: SettingsManagerProps) {
   const [saving, setSaving] = useState(false);
   /** The server's answer to our save, shown until the re-read list replaces `replaces`. */
   const [answered, setAnswered] = useState<{ site: Site; replaces: Site } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  useFocusFirstInvalid(formRef, errors);
 
   const heading = (
     <div className="manager__head">
@@ -92,10 +97,12 @@ export function SettingsManager({ data }: SettingsManagerProps) {
   return (
     <section className="manager" aria-labelledby={headingId}>
       {heading}
-      <form className="settings" noValidate onSubmit={save} aria-labelledby={headingId}>
-        <SettingsFields form={form} set={set} errors={errors} />
-        {refusal ? <p className="form-error">{refusal}</p> : null}
+      <form ref={formRef} className="settings" noValidate onSubmit={save} aria-labelledby={headingId}>
+        <fieldset className="settings__fields" disabled={!hydrated}>
+          <SettingsFields form={form} set={set} errors={errors} />
+        </fieldset>
         <div className="action-bar action-bar--sticky">
+          {refusal ? <p className="form-error">{refusal}</p> : null}
           <button type="submit" className="button button--primary" disabled={!dirty || saving}>
             {saving ? "Saving…" : "Save"}
           </button>

@@ -1,0 +1,11 @@
+import { useEffect, type RefObject } from "react";
+
+/**
+ * After the server refuses a save, focus the first field it complained about, so keyboard and
+ * screen-reader users land on the problem (the field's message is its description).
+ */
+export function useFocusFirstInvalid(root: RefObject<HTMLElement | null>, refusal: object | undefined) {
+  useEffect(() => {
+    if (refusal) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusal, root]);
+}
