@@ -7,8 +7,8 @@ import { expect, OWNER, test as base } from "./support/fixtures";
 /** Shared steps of the admin manager specs. Each test makes and finds its own items by unique text. */
 
 /**
- * Tests start signed in as the owner. The browser signs in once per worker and every test
- * reuses that session: sign-in is rate limited per address, so signing in for each test would
+ * Tests start signed in as the owner. The browser context signs in once per worker and every
+ * test reuses that session: sign-in is rate limited per address, so signing in for each test would
  * soon be refused.
  */
 export const test = base.extend<{ leaveContentAsFound: void }, { ownerState: string }>({
@@ -38,13 +38,15 @@ export const test = base.extend<{ leaveContentAsFound: void }, { ownerState: str
   ],
   ownerState: [
     async ({ server, browser }, use) => {
+      // Once the server's own owner client is in, the owner account exists: one sign-in suffices.
+      await server.api("/api/session");
+      // Signing in through the API keeps the cookie in this context, exactly as the form would.
       const context = await browser.newContext({ baseURL: server.url });
-      const page = await context.newPage();
-      await page.goto("/admin");
-      await page.getByLabel("Email").fill(OWNER.email);
-      await page.getByLabel("Password").fill(OWNER.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
-      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      const response = await context.request.post("/api/session", {
+        data: OWNER,
+        headers: { Origin: server.url },
+      });
+      expect(response.status()).toBe(200);
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "byline-owner-")), "state.json");
       await context.storageState({ path: file });
       await context.close();
@@ -125,7 +127,11 @@ export async function dismissDelete(page: Page, entry: Locator, how: "Cancel" | 
 export async function failRequests(page: Page, path: string, method: string) {
   await page.route(path, (route) =>
     route.request().method() === method
-      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"boom","message":"Server error"}}' })
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: '{"error":{"code":"boom","message":"Server error"}}',
+        })
       : route.fallback(),
   );
 }

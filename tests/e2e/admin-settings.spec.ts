@@ -1,12 +1,35 @@
 import type { Page } from "@playwright/test";
-import { expect, expectRequired, expectToast, failSectionReloads, openSection, test, unique } from "./admin-helpers";
+import {
+  expect,
+  expectRequired,
+  expectToast,
+  failSectionReloads,
+  openSection,
+  test,
+  unique,
+} from "./admin-helpers";
 
 const openSettings = (page: Page) => openSection(page, "settings", "Settings");
 
 test.describe("settings manager", () => {
-  test("shows every setting with its label, and Save and Reset are disabled until an edit", async ({ page }) => {
+  test("shows every setting with its label, and Save and Reset are disabled until an edit", async ({
+    page,
+  }) => {
     await openSettings(page);
-    for (const label of ["Location", "Tagline", "Latest article URL", "Profession 1", "Profession 2", "About", "LinkedIn", "Email", "Owner name", "Strapline", "Hero image", "Blocked senders"]) {
+    for (const label of [
+      "Location",
+      "Tagline",
+      "Latest article URL",
+      "Profession 1",
+      "Profession 2",
+      "About",
+      "LinkedIn",
+      "Email",
+      "Owner name",
+      "Strapline",
+      "Hero image",
+      "Blocked senders",
+    ]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole("group", { name: "Featured outlets" })).toBeVisible();
@@ -55,11 +78,15 @@ test.describe("settings manager", () => {
     await page.getByRole("button", { name: "Reset" }).click();
     await expectToast(page, "Changes reverted");
     await expect(page.getByLabel("Location")).toHaveValue("London & the Wend Valley");
-    await expect(page.getByLabel("About", { exact: true })).toHaveValue(/^Morgan Hale is a fictional freelance journalist/);
+    await expect(page.getByLabel("About", { exact: true })).toHaveValue(
+      /^Morgan Hale is a fictional freelance journalist/,
+    );
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
-  test("a refused save keeps the edits and shows 'Failed to save settings' with the field's message", async ({ page }) => {
+  test("a refused save keeps the edits and shows 'Failed to save settings' with the field's message", async ({
+    page,
+  }) => {
     await openSettings(page);
     await page.getByLabel("Email", { exact: true }).fill("not an address");
     await page.getByRole("button", { name: "Save" }).click();
@@ -70,7 +97,10 @@ test.describe("settings manager", () => {
     await expect(page.getByText("Unsaved changes")).toBeVisible();
   });
 
-  test("Save merges: a change made elsewhere meanwhile to another field is kept", async ({ page, server }) => {
+  test("Save merges: a change made elsewhere meanwhile to another field is kept", async ({
+    page,
+    server,
+  }) => {
     await openSettings(page);
     const tagline = unique("Local edit");
     await page.getByLabel("Tagline").fill(tagline);

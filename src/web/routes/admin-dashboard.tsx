@@ -25,10 +25,15 @@ const TABS = [
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // The index route is the experiences manager too.
-  const section = useLocation().pathname.replace(/^\/admin\/dashboard\/?/, "").split("/")[0] || "experiences";
+  const section =
+    useLocation()
+      .pathname.replace(/^\/admin\/dashboard\/?/, "")
+      .split("/")[0] || "experiences";
 
   async function logout() {
-    await apiRequest("/api/session", { method: "DELETE", csrfToken: loaderData.csrfToken }).catch(() => undefined);
+    await apiRequest("/api/session", { method: "DELETE", csrfToken: loaderData.csrfToken }).catch(
+      () => undefined,
+    );
     navigate("/admin", { replace: true });
   }
 
@@ -44,7 +49,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </header>
         <nav className="dashboard__tabs" aria-label="Sections">
           {TABS.map((tab) => (
-            <Link key={tab.to} to={tab.to} className="dashboard__tab" aria-current={section === tab.to ? "page" : undefined}>
+            <Link
+              key={tab.to}
+              to={tab.to}
+              className="dashboard__tab"
+              aria-current={section === tab.to ? "page" : undefined}
+            >
               {tab.label}
             </Link>
           ))}

@@ -23,7 +23,8 @@ export function articleTags(draft: Pick<ArticleDraft, "publicTags" | "otherTags"
     .split(",")
     .map((tag) => tag.trim())
     .filter((tag) => tag !== "");
-  const ticked = (tag: string) => draft.publicTags.includes(tag) || free.some((own) => own.toLowerCase() === tag);
+  const ticked = (tag: string) =>
+    draft.publicTags.includes(tag) || free.some((own) => own.toLowerCase() === tag);
   const tags = [...PUBLIC_TAGS.filter(ticked), ...free.filter((tag) => !isPublic(tag))];
   const seen = new Set<string>();
   return tags.filter((tag) => {

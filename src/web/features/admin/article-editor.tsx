@@ -11,7 +11,9 @@ function firstError(errors: Record<string, string>, prefix: string): string | un
 
 function dateHint(date: string): string {
   if (date.trim() === "") return "Such as 2026-03-05 or 5 March 2026";
-  return parseArticleDate(date) ? `Shown as ${formatArticleDate(date)}` : "Not a date we can read: it is shown as typed";
+  return parseArticleDate(date)
+    ? `Shown as ${formatArticleDate(date)}`
+    : "Not a date we can read: it is shown as typed";
 }
 
 export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDraft>) {
@@ -22,10 +24,38 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
   return (
     <div className="editor">
       <div className="editor__grid">
-        <TextField label="Title" required wide value={draft.title} onChange={(title) => set({ title })} error={errors.title} />
-        <TextField label="Outlet" required value={draft.outlet} onChange={(outlet) => set({ outlet })} error={errors.outlet} />
-        <TextField label="URL" required type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(url) => set({ url })} error={errors.url} />
-        <TextField label="Date" value={draft.date} onChange={(date) => set({ date })} hint={dateHint(draft.date)} error={errors.date} />
+        <TextField
+          label="Title"
+          required
+          wide
+          value={draft.title}
+          onChange={(title) => set({ title })}
+          error={errors.title}
+        />
+        <TextField
+          label="Outlet"
+          required
+          value={draft.outlet}
+          onChange={(outlet) => set({ outlet })}
+          error={errors.outlet}
+        />
+        <TextField
+          label="URL"
+          required
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={draft.url}
+          onChange={(url) => set({ url })}
+          error={errors.url}
+        />
+        <TextField
+          label="Date"
+          value={draft.date}
+          onChange={(date) => set({ date })}
+          hint={dateHint(draft.date)}
+          error={errors.date}
+        />
         <TextField
           label="Image"
           inputMode="url"
@@ -36,21 +66,51 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
           error={errors.image}
         />
         {preview ? <img className="editor__preview" src={preview} alt="" loading="lazy" /> : null}
-        <CheckboxField label="Featured" checked={draft.featured} onChange={(featured) => set({ featured })} hint="Shown in Featured Work on the front page" />
+        <CheckboxField
+          label="Featured"
+          checked={draft.featured}
+          onChange={(featured) => set({ featured })}
+          hint="Shown in Featured Work on the front page"
+        />
       </div>
-      <TextAreaField label="Description" rows={3} wide value={draft.description} onChange={(description) => set({ description })} error={errors.description} />
-      <TextAreaField label="Content" rows={12} wide value={draft.content} onChange={(content) => set({ content })} hint="The full text; leave a blank line between paragraphs" error={errors.content} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        wide
+        value={draft.description}
+        onChange={(description) => set({ description })}
+        error={errors.description}
+      />
+      <TextAreaField
+        label="Content"
+        rows={12}
+        wide
+        value={draft.content}
+        onChange={(content) => set({ content })}
+        hint="The full text; leave a blank line between paragraphs"
+        error={errors.content}
+      />
       <fieldset className="tags">
         <legend className="field__label">Tags</legend>
         <div className="tags__chips">
           {PUBLIC_TAGS.map((tag) => (
             <label key={tag} className="chip">
-              <input type="checkbox" checked={draft.publicTags.includes(tag)} onChange={(event) => toggleTag(tag, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={draft.publicTags.includes(tag)}
+                onChange={(event) => toggleTag(tag, event.target.checked)}
+              />
               <span>{tag}</span>
             </label>
           ))}
         </div>
-        <TextField label="Other tags" value={draft.otherTags} onChange={(otherTags) => set({ otherTags })} hint="Separate tags with commas" error={errors.tags ?? firstError(errors, "tags.")} />
+        <TextField
+          label="Other tags"
+          value={draft.otherTags}
+          onChange={(otherTags) => set({ otherTags })}
+          hint="Separate tags with commas"
+          error={errors.tags ?? firstError(errors, "tags.")}
+        />
       </fieldset>
     </div>
   );

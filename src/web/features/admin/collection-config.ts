@@ -4,7 +4,12 @@ import type { FieldErrors } from "./form-fields";
 export type StoredItem = { id: string; updatedAt: string };
 
 /** What every collection editor (experience, education, article) receives. */
-export type EditorProps<TDraft> = { draft: TDraft; onChange: (draft: TDraft) => void; errors: FieldErrors; now: Date };
+export type EditorProps<TDraft> = {
+  draft: TDraft;
+  onChange: (draft: TDraft) => void;
+  errors: FieldErrors;
+  now: Date;
+};
 
 /** How one collection plugs into the shared list shell. */
 export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {

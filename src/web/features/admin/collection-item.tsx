@@ -25,13 +25,30 @@ type CollectionItemProps = {
 
 /** One entry of a manager: a heading button that expands it, and when expanded its editor. */
 export function CollectionItem(props: CollectionItemProps) {
-  const { title, meta, badge, note, expanded, interactive, dirty, busy, refusal, focusFirstField, onToggle, onSave, onDiscard, onDelete, children } = props;
+  const {
+    title,
+    meta,
+    badge,
+    note,
+    expanded,
+    interactive,
+    dirty,
+    busy,
+    refusal,
+    focusFirstField,
+    onToggle,
+    onSave,
+    onDiscard,
+    onDelete,
+    children,
+  } = props;
   const panelId = useId();
   const panelRef = useRef<HTMLFormElement>(null);
 
   useFocusFirstInvalid(panelRef, refusal);
   useEffect(() => {
-    if (expanded && focusFirstField) panelRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
+    if (expanded && focusFirstField)
+      panelRef.current?.querySelector<HTMLElement>("input, textarea, select")?.focus();
   }, [expanded, focusFirstField]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,7 +60,14 @@ export function CollectionItem(props: CollectionItemProps) {
     <li className={`item${expanded ? " item--expanded" : ""}${note ? " item--pinned" : ""}`}>
       <div className="item__head">
         <h3 className="item__heading">
-          <button type="button" className="item__toggle" aria-expanded={expanded} aria-controls={expanded ? panelId : undefined} onClick={onToggle} disabled={!interactive}>
+          <button
+            type="button"
+            className="item__toggle"
+            aria-expanded={expanded}
+            aria-controls={expanded ? panelId : undefined}
+            onClick={onToggle}
+            disabled={!interactive}
+          >
             <span className="item__chevron" aria-hidden="true" />
             <span className="item__title">{title}</span>
             <span className="item__meta">{meta}</span>
@@ -65,10 +89,20 @@ export function CollectionItem(props: CollectionItemProps) {
             <button type="submit" className="button button--primary" disabled={!dirty || busy !== undefined}>
               {busy === "saving" ? "Saving…" : "Save"}
             </button>
-            <button type="button" className="button" disabled={!dirty || busy !== undefined} onClick={onDiscard}>
+            <button
+              type="button"
+              className="button"
+              disabled={!dirty || busy !== undefined}
+              onClick={onDiscard}
+            >
               Discard changes
             </button>
-            <button type="button" className="button button--danger action-bar__end" disabled={busy !== undefined} onClick={onDelete}>
+            <button
+              type="button"
+              className="button button--danger action-bar__end"
+              disabled={busy !== undefined}
+              onClick={onDelete}
+            >
               Delete
             </button>
           </div>

@@ -7,7 +7,7 @@ import { LoadFailedNotice } from "./load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
 import { useCollectionEditor } from "./use-collection-editor";
 import { useHydrated } from "./use-hydrated";
-import "./admin-editors.css";
+import "./manager.css";
 
 type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
   heading: string;
@@ -58,14 +58,22 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
         <p className="manager__count">
           {editor.rows.length} {editor.rows.length === 1 ? "item" : "items"}
         </p>
-        <button ref={addRef} type="button" className="button button--primary" onClick={editor.add} disabled={!hydrated || editor.adding || shown === undefined}>
+        <button
+          ref={addRef}
+          type="button"
+          className="button button--primary"
+          onClick={editor.add}
+          disabled={!hydrated || editor.adding || shown === undefined}
+        >
           {editor.adding ? "Adding…" : `Add ${singular}`}
         </button>
       </div>
       {shown === undefined ? (
         <LoadFailedNotice message={editor.texts.loadFailed} />
       ) : editor.rows.length === 0 ? (
-        <p className="manager__empty">No {plural} yet. Use “Add {singular}” to create the first one.</p>
+        <p className="manager__empty">
+          No {plural} yet. Use “Add {singular}” to create the first one.
+        </p>
       ) : (
         <ul className="items">
           {editor.rows.map((row) => {
@@ -89,7 +97,12 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
                 onDiscard={() => editor.discard(id)}
                 onDelete={() => setConfirmId(id)}
               >
-                <Editor draft={row.draft} onChange={(draft) => editor.change(id, draft)} errors={row.refusal?.fields ?? {}} now={editor.now} />
+                <Editor
+                  draft={row.draft}
+                  onChange={(draft) => editor.change(id, draft)}
+                  errors={row.refusal?.fields ?? {}}
+                  now={editor.now}
+                />
               </CollectionItem>
             );
           })}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type MouseEvent } from "react";
+import "./confirm-dialog.css";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -15,7 +16,15 @@ type ConfirmDialogProps = {
  * Escape and a click on the backdrop cancel, and focus returns to the opener on close.
  * Cancel has the initial focus, so Enter never deletes by accident.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -57,7 +66,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
           <button ref={cancelRef} type="button" className="button" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
+          <button type="button" className="button confirm__danger" onClick={onConfirm} disabled={busy}>
             {busy ? "Deleting…" : confirmLabel}
           </button>
         </div>

@@ -14,17 +14,50 @@ export function ExperienceEditor({ draft, onChange, errors, now }: EditorProps<E
   return (
     <div className="editor">
       <div className="editor__grid">
-        <TextField label="Role" required value={draft.role} onChange={(role) => set({ role })} error={errors.role} />
-        <TextField label="Organization" required value={draft.organization} onChange={(organization) => set({ organization })} error={errors.organization} />
-        <TextField label="Type" value={draft.type} onChange={(type) => set({ type })} list={typesId} hint="Such as Full-time, Part-time or Freelance" error={errors.type} />
+        <TextField
+          label="Role"
+          required
+          value={draft.role}
+          onChange={(role) => set({ role })}
+          error={errors.role}
+        />
+        <TextField
+          label="Organization"
+          required
+          value={draft.organization}
+          onChange={(organization) => set({ organization })}
+          error={errors.organization}
+        />
+        <TextField
+          label="Type"
+          value={draft.type}
+          onChange={(type) => set({ type })}
+          list={typesId}
+          hint="Such as Full-time, Part-time or Freelance"
+          error={errors.type}
+        />
         <datalist id={typesId}>
           {TYPE_SUGGESTIONS.map((type) => (
             <option key={type} value={type} />
           ))}
         </datalist>
       </div>
-      <DurationFields controls={draft.controls} onChange={(controls) => set({ controls })} now={now} error={errors.duration} />
-      <StringListField legend="Bullets" noun="bullet" items={draft.bullets} onChange={(bullets) => set({ bullets })} path="bullets" errors={errors} multiline max={30} />
+      <DurationFields
+        controls={draft.controls}
+        onChange={(controls) => set({ controls })}
+        now={now}
+        error={errors.duration}
+      />
+      <StringListField
+        legend="Bullets"
+        noun="bullet"
+        items={draft.bullets}
+        onChange={(bullets) => set({ bullets })}
+        path="bullets"
+        errors={errors}
+        multiline
+        max={30}
+      />
       <LinksField links={draft.links} onChange={(links) => set({ links })} errors={errors} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import "./fields.css";
 
 /** Field messages from the API, keyed by path ('role', 'links.0.url', 'hero.location'). */
 export type FieldErrors = Record<string, string>;
@@ -52,7 +53,13 @@ export function RequiredMarker() {
   );
 }
 
-type Common = { label: ReactNode; error?: string | undefined; hint?: ReactNode; required?: boolean; wide?: boolean };
+type Common = {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  wide?: boolean;
+};
 
 type TextFieldProps = Common & {
   value: string;
@@ -64,7 +71,16 @@ type TextFieldProps = Common & {
   autoComplete?: string;
 };
 
-export function TextField({ value, onChange, type = "text", inputMode, placeholder, list, autoComplete = "off", ...shell }: TextFieldProps) {
+export function TextField({
+  value,
+  onChange,
+  type = "text",
+  inputMode,
+  placeholder,
+  list,
+  autoComplete = "off",
+  ...shell
+}: TextFieldProps) {
   return (
     <FieldShell {...shell}>
       {({ id, describedBy, invalid }) => (
@@ -87,7 +103,12 @@ export function TextField({ value, onChange, type = "text", inputMode, placehold
   );
 }
 
-type TextAreaFieldProps = Common & { value: string; onChange: (value: string) => void; rows: number; placeholder?: string };
+type TextAreaFieldProps = Common & {
+  value: string;
+  onChange: (value: string) => void;
+  rows: number;
+  placeholder?: string;
+};
 
 export function TextAreaField({ value, onChange, rows, placeholder, ...shell }: TextAreaFieldProps) {
   return (
@@ -119,7 +140,13 @@ export function SelectField({ value, onChange, options, disabled, ...shell }: Se
   return (
     <FieldShell {...shell}>
       {({ id, describedBy }) => (
-        <select id={id} value={value} disabled={disabled} aria-describedby={describedBy} onChange={(event) => onChange(Number(event.target.value))}>
+        <select
+          id={id}
+          value={value}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(Number(event.target.value))}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -131,13 +158,24 @@ export function SelectField({ value, onChange, options, disabled, ...shell }: Se
   );
 }
 
-type CheckboxFieldProps = { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string };
+type CheckboxFieldProps = {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+};
 
 export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className="check">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <label htmlFor={id}>{label}</label>
       {hint ? (
         <small id={`${id}-hint`} className="field__hint">

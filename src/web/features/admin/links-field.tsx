@@ -3,7 +3,15 @@ import { TextField, type FieldErrors } from "./form-fields";
 import { ListField } from "./list-field";
 
 /** An experience's related links, each a Label and a URL, in the order the owner gives them. */
-export function LinksField({ links, onChange, errors }: { links: readonly LinkDraft[]; onChange: (links: LinkDraft[]) => void; errors: FieldErrors }) {
+export function LinksField({
+  links,
+  onChange,
+  errors,
+}: {
+  links: readonly LinkDraft[];
+  onChange: (links: LinkDraft[]) => void;
+  errors: FieldErrors;
+}) {
   return (
     <ListField
       legend="Links"
@@ -15,7 +23,12 @@ export function LinksField({ links, onChange, errors }: { links: readonly LinkDr
       error={errors.links}
       renderItem={(link, index, change) => (
         <div className="link-row" role="group" aria-label={`Link ${index + 1}`}>
-          <TextField label="Label" value={link.label} onChange={(label) => change({ ...link, label })} error={errors[`links.${index}.label`]} />
+          <TextField
+            label="Label"
+            value={link.label}
+            onChange={(label) => change({ ...link, label })}
+            error={errors[`links.${index}.label`]}
+          />
           <TextField
             label="URL"
             type="url"

@@ -1,6 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-type Focus = { index: number; action: "up" | "down" | "remove" } | { index: number; action: "first" } | { action: "add" };
+type Focus =
+  | { index: number; action: "up" | "down" | "remove" }
+  | { index: number; action: "first" }
+  | { action: "add" };
 
 export type ListFieldProps<T> = {
   /** The list's visible name ('Bullets', 'Links', 'Details', 'Featured outlets'). */
@@ -28,7 +31,17 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
  * moved, lands on the next entry after a removal and on a new entry's first field, so the
  * whole list works from the keyboard.
  */
-export function ListField<T>({ legend, noun, items, onChange, create, max, hint, error, renderItem }: ListFieldProps<T>) {
+export function ListField<T>({
+  legend,
+  noun,
+  items,
+  onChange,
+  create,
+  max,
+  hint,
+  error,
+  renderItem,
+}: ListFieldProps<T>) {
   const rootRef = useRef<HTMLFieldSetElement>(null);
   const pendingFocus = useRef<Focus | null>(null);
 
@@ -54,7 +67,8 @@ export function ListField<T>({ legend, noun, items, onChange, create, max, hint,
 
   function remove(index: number) {
     onChange(items.filter((_, i) => i !== index));
-    pendingFocus.current = items.length > 1 ? { index: Math.min(index, items.length - 2), action: "first" } : { action: "add" };
+    pendingFocus.current =
+      items.length > 1 ? { index: Math.min(index, items.length - 2), action: "first" } : { action: "add" };
   }
 
   function add() {
@@ -75,13 +89,36 @@ export function ListField<T>({ legend, noun, items, onChange, create, max, hint,
               {renderItem(item, index, (next) => onChange(items.map((old, i) => (i === index ? next : old))))}
             </div>
             <div className="list-field__tools">
-              <button type="button" className="icon-button" data-action="up" aria-label={`Move ${noun} ${index + 1} up`} title="Move up" disabled={index === 0} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                className="icon-button"
+                data-action="up"
+                aria-label={`Move ${noun} ${index + 1} up`}
+                title="Move up"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 ↑
               </button>
-              <button type="button" className="icon-button" data-action="down" aria-label={`Move ${noun} ${index + 1} down`} title="Move down" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+              <button
+                type="button"
+                className="icon-button"
+                data-action="down"
+                aria-label={`Move ${noun} ${index + 1} down`}
+                title="Move down"
+                disabled={index === items.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 ↓
               </button>
-              <button type="button" className="icon-button icon-button--danger" data-action="remove" aria-label={`Remove ${noun} ${index + 1}`} title="Remove" onClick={() => remove(index)}>
+              <button
+                type="button"
+                className="icon-button icon-button--danger"
+                data-action="remove"
+                aria-label={`Remove ${noun} ${index + 1}`}
+                title="Remove"
+                onClick={() => remove(index)}
+              >
                 ×
               </button>
             </div>

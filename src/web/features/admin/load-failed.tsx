@@ -6,7 +6,12 @@ export function LoadFailedNotice({ message }: { message: string }) {
   return (
     <div className="load-failed">
       <p>{message}</p>
-      <button type="button" className="button" onClick={() => void revalidator.revalidate()} disabled={revalidator.state === "loading"}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void revalidator.revalidate()}
+        disabled={revalidator.state === "loading"}
+      >
         {revalidator.state === "loading" ? "Trying again…" : "Try again"}
       </button>
     </div>

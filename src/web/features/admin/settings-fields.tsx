@@ -21,18 +21,41 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 
 /** Every field of the site settings, grouped as the public page uses them. */
 export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
-  const text = (key: Exclude<SettingsKey, "featuredOutlets">, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={label} value={form[key]} onChange={(value) => set(key, value)} error={errors[key]} {...extra} />
+  const text = (
+    key: Exclude<SettingsKey, "featuredOutlets">,
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={form[key]}
+      onChange={(value) => set(key, value)}
+      error={errors[key]}
+      {...extra}
+    />
   );
   return (
     <>
       <Group title="Front page">
         {text("location", "Location")}
         {text("tagline", "Tagline", { wide: true })}
-        {text("latestArticleUrl", "Latest article URL", { type: "url", inputMode: "url", placeholder: "https://", wide: true })}
+        {text("latestArticleUrl", "Latest article URL", {
+          type: "url",
+          inputMode: "url",
+          placeholder: "https://",
+          wide: true,
+        })}
         {text("profession1", "Profession 1")}
         {text("profession2", "Profession 2")}
-        <TextAreaField label="About" rows={8} wide value={form.about} onChange={(about) => set("about", about)} hint="Leave a blank line between paragraphs" error={errors.about} />
+        <TextAreaField
+          label="About"
+          rows={8}
+          wide
+          value={form.about}
+          onChange={(about) => set("about", about)}
+          hint="Leave a blank line between paragraphs"
+          error={errors.about}
+        />
       </Group>
       <div className="settings-group settings-group--plain">
         <StringListField
@@ -47,19 +70,33 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         />
       </div>
       <Group title="Social">
-        {text("linkedin", "LinkedIn", { type: "url", inputMode: "url", placeholder: "https://www.linkedin.com/in/…" })}
+        {text("linkedin", "LinkedIn", {
+          type: "url",
+          inputMode: "url",
+          placeholder: "https://www.linkedin.com/in/…",
+        })}
         {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "email" })}
       </Group>
       <Group title="Owner and page">
         {text("name", "Owner name", { required: true })}
-        {text("heroImage", "Hero image", { inputMode: "url", hint: "A web address, or a path on this site such as /demo/portrait.jpg" })}
+        {text("heroImage", "Hero image", {
+          inputMode: "url",
+          hint: "A web address, or a path on this site such as /demo/portrait.jpg",
+        })}
         {text("strapline", "Strapline", { wide: true, hint: "Shown at the foot of the portfolio overlay" })}
       </Group>
       <Group title="Current role">
         {text("roleTitle", "Role title")}
         {text("roleEmployer", "Employer")}
         {text("rolePlace", "Place", { wide: true })}
-        <TextAreaField label="Role description" rows={3} wide value={form.roleDescription} onChange={(value) => set("roleDescription", value)} error={errors.roleDescription} />
+        <TextAreaField
+          label="Role description"
+          rows={3}
+          wide
+          value={form.roleDescription}
+          onChange={(value) => set("roleDescription", value)}
+          error={errors.roleDescription}
+        />
       </Group>
       <Group title="Contact form">
         <TextAreaField

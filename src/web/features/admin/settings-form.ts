@@ -75,7 +75,9 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
     ["tagline", "tagline", form.tagline],
     ["latestArticleUrl", "latestArticleUrl", form.latestArticleUrl],
   ]);
-  const professions: [string, string] | undefined = has("profession1", "profession2") ? [form.profession1, form.profession2] : undefined;
+  const professions: [string, string] | undefined = has("profession1", "profession2")
+    ? [form.profession1, form.profession2]
+    : undefined;
   const social = pick<NonNullable<SitePatch["social"]>>([
     ["linkedin", "linkedin", form.linkedin],
     ["email", "email", form.email],
@@ -91,7 +93,8 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (has("strapline")) patch.strapline = form.strapline;
   if (has("heroImage")) patch.heroImage = form.heroImage;
   if (has("about")) patch.about = form.about;
-  if (has("featuredOutlets")) patch.featuredOutlets = form.featuredOutlets.filter((outlet) => outlet.trim() !== "");
+  if (has("featuredOutlets"))
+    patch.featuredOutlets = form.featuredOutlets.filter((outlet) => outlet.trim() !== "");
   if (has("blockedSenders")) patch.blockList = lines(form.blockedSenders);
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
@@ -118,7 +121,9 @@ export function settingsErrors(fields: FieldErrors): FieldErrors {
   const errors: FieldErrors = {};
   for (const [path, message] of Object.entries(fields)) {
     const blocked = /^blockList(?:\.(\d+))?$/.exec(path);
-    if (blocked) errors.blockedSenders ??= blocked[1] === undefined ? message : `Entry ${Number(blocked[1]) + 1}: ${message}`;
+    if (blocked)
+      errors.blockedSenders ??=
+        blocked[1] === undefined ? message : `Entry ${Number(blocked[1]) + 1}: ${message}`;
     else errors[PATCH_PATHS[path] ?? path] ??= message;
   }
   return errors;

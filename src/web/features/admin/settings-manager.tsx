@@ -7,12 +7,19 @@ import type { FieldErrors } from "./form-fields";
 import { LoadFailedNotice } from "./load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
 import { SettingsFields } from "./settings-fields";
-import { changedKeys, settingsErrors, settingsPatch, siteToForm, type SettingsEdits, type SettingsForm } from "./settings-form";
+import {
+  changedKeys,
+  settingsErrors,
+  settingsPatch,
+  siteToForm,
+  type SettingsEdits,
+  type SettingsForm,
+} from "./settings-form";
 import { useToast } from "./toasts";
 import { useFocusFirstInvalid } from "./use-focus-invalid";
 import { useHydrated } from "./use-hydrated";
 import { useAdminApi } from "./use-admin-api";
-import "./admin-editors.css";
+import "./manager.css";
 
 const TEXTS = {
   loadFailed: "Failed to load settings",
@@ -74,7 +81,11 @@ export function SettingsManager({ data }: SettingsManagerProps) {
     if (result.ok) {
       setAnswered({ site: result.data, replaces: loaded });
       // Fields typed into while the save was on its way stay edited.
-      setEdits((latest) => Object.fromEntries(Object.entries(latest).filter(([key, value]) => sent[key as keyof SettingsForm] !== value)));
+      setEdits((latest) =>
+        Object.fromEntries(
+          Object.entries(latest).filter(([key, value]) => sent[key as keyof SettingsForm] !== value),
+        ),
+      );
       setErrors({});
       setRefusal("");
       toast("success", TEXTS.saved);

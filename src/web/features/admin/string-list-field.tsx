@@ -16,7 +16,17 @@ type StringListFieldProps = {
 };
 
 /** A list of text entries; each entry is labelled by its number ('Bullets 2' for assistive tech). */
-export function StringListField({ legend, noun, items, onChange, path, errors, multiline = false, max, hint }: StringListFieldProps) {
+export function StringListField({
+  legend,
+  noun,
+  items,
+  onChange,
+  path,
+  errors,
+  multiline = false,
+  max,
+  hint,
+}: StringListFieldProps) {
   return (
     <ListField
       legend={legend}
@@ -39,9 +49,23 @@ export function StringListField({ legend, noun, items, onChange, path, errors, m
         >
           {({ id, describedBy, invalid }) =>
             multiline ? (
-              <textarea id={id} rows={2} value={value} onChange={(event) => change(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
+              <textarea
+                id={id}
+                rows={2}
+                value={value}
+                onChange={(event) => change(event.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
             ) : (
-              <input id={id} type="text" value={value} onChange={(event) => change(event.target.value)} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
+              <input
+                id={id}
+                type="text"
+                value={value}
+                onChange={(event) => change(event.target.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
             )
           }
         </FieldShell>

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import "./toasts.css";
 
 /** Spec §8/§9: admin toasts are success, error or info and stay for 3000 ms. */
 export type ToastType = "success" | "error" | "info";
@@ -71,7 +72,12 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   return (
     <div className={`toast toast--${toast.type}`} data-toast-type={toast.type}>
       <span className="toast__text">{toast.text}</span>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => onDismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(toast.id)}
+      >
         ×
       </button>
     </div>

@@ -3,9 +3,7 @@ import { useLocation, useNavigate, useOutletContext } from "react-router";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import { signInPath, type AdminOutletContext } from "./owner-guard";
 
-export type WriteResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: ApiError; sessionExpired: boolean };
+export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; sessionExpired: boolean };
 
 /**
  * The owner's writes: the session's CSRF token on every request, and a 401 (the session has
@@ -23,7 +21,9 @@ export function useAdminApi() {
         return { ok: true, data: await apiRequest<T>(path, { method, body, csrfToken }) };
       } catch (caught) {
         const error =
-          caught instanceof ApiError ? caught : new ApiError(0, "unknown", caught instanceof Error ? caught.message : "Unknown error");
+          caught instanceof ApiError
+            ? caught
+            : new ApiError(0, "unknown", caught instanceof Error ? caught.message : "Unknown error");
         const sessionExpired = error.status === 401;
         if (sessionExpired) navigate(signInPath(pathname + search));
         return { ok: false, error, sessionExpired };

@@ -1,6 +1,12 @@
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import { CHANGES_REVERTED, collectionToasts, sameJson, type CollectionConfig, type StoredItem } from "./collection-config";
+import {
+  CHANGES_REVERTED,
+  collectionToasts,
+  sameJson,
+  type CollectionConfig,
+  type StoredItem,
+} from "./collection-config";
 import type { FieldErrors } from "./form-fields";
 import { useToast } from "./toasts";
 import { useAdminApi } from "./use-admin-api";
@@ -85,7 +91,11 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
     const sent = drafts[id];
     if (sent === undefined || busy[id]) return;
     setBusy((current) => ({ ...current, [id]: "saving" }));
-    const result = await send<TItem>(`${config.endpoint}/${encodeURIComponent(id)}`, "PUT", config.toInput(sent, now));
+    const result = await send<TItem>(
+      `${config.endpoint}/${encodeURIComponent(id)}`,
+      "PUT",
+      config.toInput(sent, now),
+    );
     if (result.ok) {
       setRefusals((current) => without(current, id));
       setSavedHere((current) => ({ ...current, [id]: result.data }));
@@ -96,7 +106,10 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
       // A new item takes its place in the order once the list has been re-read (spec §4).
       setPinned((current) => current.filter((pinnedId) => pinnedId !== id));
     } else if (!result.sessionExpired) {
-      setRefusals((current) => ({ ...current, [id]: { fields: result.error.fields, message: result.error.message } }));
+      setRefusals((current) => ({
+        ...current,
+        [id]: { fields: result.error.fields, message: result.error.message },
+      }));
       toast("error", texts.saveFailed);
       if (result.error.status === 404) void revalidator.revalidate();
     }
