@@ -173,6 +173,11 @@ describe("extractArticle on loosely written HTML", () => {
     expect(article.title).toBe("Harbour Dredging Plan Splits Fictional Town");
     expect(article.content).toBe(extractArticle(newsArticle, PAGE_URL).content);
   });
+
+  it("is not fooled by a <body> tag inside a comment", () => {
+    const html = `<!-- old template had <body> here -->${prose(3)}`;
+    expect(extractArticle(html).paragraphs).toHaveLength(3);
+  });
 });
 
 describe("extractArticle second look", () => {

@@ -34,7 +34,7 @@ function textLength(paragraphs: string[]): number {
  * everything downstream looks in document.body; such pages are wrapped in one.
  */
 function withBody(html: string): string {
-  if (/<body[\s>]/i.test(html)) return html;
+  if (/<body[\s>]/i.test(html.replace(/<!--[\s\S]*?-->/g, ""))) return html;
   const inner = html.replace(/<!doctype[^>]*>|<\/?html[^>]*>/gi, "");
   return `<!doctype html><html><head></head><body>${inner}</body></html>`;
 }
