@@ -123,4 +123,28 @@ test.describe("settings manager", () => {
     await expectToast(page, "Failed to load settings", "alert");
     await expect(page.getByLabel("Tagline")).toHaveValue("Still here");
   });
+
+  test("signed out, a section's own data request is redirected and reveals nothing", async ({
+    playwright,
+    server,
+  }) => {
+    await server.api("/api/site", { method: "PUT", json: { blockList: ["secret-sender@example.net"] } });
+    const anonymous = await playwright.request.newContext({
+      baseURL: server.url,
+      storageState: { cookies: [], origins: [] },
+    });
+    for (const section of ["settings", "experiences", "education", "articles"]) {
+      const response = await anonymous.get(
+        `/admin/dashboard/${section}.data?_routes=routes%2Fadmin-${section}`,
+        {
+          maxRedirects: 0,
+        },
+      );
+      const body = await response.text();
+      expect(body).toContain("/admin?redirectTo=");
+      expect(body).not.toContain("secret-sender@example.net");
+      expect(body).not.toContain("createdAt");
+    }
+    await anonymous.dispose();
+  });
 });

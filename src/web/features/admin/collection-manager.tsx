@@ -111,7 +111,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
       <ConfirmDialog
         open={confirming !== undefined}
         title={`Delete “${confirming ? config.summary(confirming.draft, editor.now).title : ""}”?`}
-        message={`This ${singular} will be removed from your site. This cannot be undone.`}
+        message="It will be removed from your site. This cannot be undone."
         confirmLabel="Delete"
         busy={confirming?.busy === "deleting"}
         onConfirm={() => void confirmDelete()}
