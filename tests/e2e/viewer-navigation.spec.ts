@@ -98,7 +98,7 @@ test.describe("article viewer: moving between articles", () => {
       const box = (await viewer(page).locator(".viewer-body").boundingBox())!;
       const y = box.y + box.height / 2;
       const session = await context.newCDPSession(page);
-      const touch = (type: string, x: number) =>
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
         session.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
       await touch("touchStart", 300);
       for (const x of [260, 220, 180, 140, 100]) await touch("touchMove", x);

@@ -3,7 +3,7 @@ import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
-import type { ReaderParagraph } from "../../domain/reader-paragraphs";
+import type { ReaderContent, ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
@@ -13,20 +13,6 @@ import type { ExtractedArticle } from "./extract-article";
 import { allowsFraming } from "./framing";
 import { createInFlight, createTtlCache } from "./ttl-cache";
 
-/** Where reader mode's text came from: the owner's own copy, our archive, or the publisher just now. */
-export type ReaderSource = "stored" | "archive" | "fetched";
-
-/** `GET /api/articles/:id/reader`. Every field is plain text (or a URL); no markup ever. */
-export type ReaderContent = {
-  title: string;
-  author: string;
-  publishDate: string;
-  /** Absolute http(s) URL or a path on this site, or "". */
-  image: string;
-  excerpt: string;
-  paragraphs: ReaderParagraph[];
-  source: ReaderSource;
-};
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {

@@ -8,7 +8,7 @@ import { OriginalView } from "./original-view";
 import { useReaderContent } from "./reader-content";
 import { ReaderView } from "./reader-view";
 import { useSwipe } from "./use-swipe";
-import { useViewerDialog } from "./use-viewer-dialog";
+import { useModalDialog } from "../../lib/use-modal-dialog";
 
 export type ArticleViewerProps = {
   /** The articles the viewer moves through, in display order. */
@@ -48,7 +48,7 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const previousButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
-  useViewerDialog(dialogRef, titleRef);
+  useModalDialog(dialogRef, () => titleRef.current);
 
   // Moving to another article resets to reader mode (spec §4).
   const [modeFor, setModeFor] = useState<{ id: string; mode: ViewMode }>({ id: article.id, mode: "reader" });

@@ -1,17 +1,7 @@
 import { useEffect, useState } from "react";
-import type { ReaderParagraph } from "../../../domain/reader-paragraphs";
+import type { ReaderContent } from "../../../domain/reader-content";
 import { ApiError, apiRequest } from "../../lib/api-client";
 
-/** `GET /api/articles/:id/reader`: plain text only, rendered as text nodes. */
-export type ReaderContent = {
-  title: string;
-  author: string;
-  publishDate: string;
-  image: string;
-  excerpt: string;
-  paragraphs: ReaderParagraph[];
-  source: "stored" | "archive" | "fetched";
-};
 
 /** Spec §4 "Reader content: loading -> loaded or error". */
 export type ReaderState =

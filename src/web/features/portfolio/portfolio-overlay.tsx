@@ -7,7 +7,7 @@ import { imageCacheSrc } from "../../../domain/image-src";
 import { cardDomId, PortfolioCard } from "./portfolio-card";
 import { PortfolioFilters, type OpenDropdown } from "./portfolio-filters";
 import { EMPTY_FILTERS } from "./portfolio-url";
-import { useModalDialog } from "./use-modal-dialog";
+import { useModalDialog } from "../../lib/use-modal-dialog";
 import { usePortfolioUrlState } from "./use-portfolio-url-state";
 import "./portfolio.css";
 

@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from "react";
-import type { RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = [
   "a[href]",
   "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
   "iframe",
   "[tabindex]:not([tabindex='-1'])",
 ].join(",");
@@ -15,24 +17,29 @@ function focusables(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Shows a `<dialog>` as a modal while mounted: the rest of the page is inert, its scrolling is
- * locked, focus moves in (to `initialFocus`), Tab wraps inside, and on unmount focus returns to
- * the element that had it before. The server renders the dialog `open`; here it becomes modal.
+ * Shared by the portfolio overlay and the article viewer.
+ * Makes a `<dialog>` a modal while the component is mounted: shown with showModal() (the rest of
+ * the page becomes inert), page scroll locked, focus moved in and kept in (Tab and Shift+Tab
+ * wrap around), and returned to the element that had it before, when it unmounts.
+ *
+ * The server renders the dialog with `open` so the overlay is visible before the scripts run;
+ * here it is reopened as a modal.
  */
-export function useViewerDialog(dialog: RefObject<HTMLDialogElement | null>, initialFocus: RefObject<HTMLElement | null>) {
+export function useModalDialog(dialog: RefObject<HTMLDialogElement | null>, initialFocus: () => HTMLElement | null) {
   const opener = useRef<Element | null>(null);
 
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     opener.current = document.activeElement;
+
     if (!element.matches(":modal")) {
       if (element.open) element.close();
       element.showModal();
     }
-    (initialFocus.current ?? element).focus({ preventScroll: true });
+    (initialFocus() ?? element).focus({ preventScroll: true });
 
-    const { body } = document;
+    const body = document.body;
     const previous = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
     const scrollbar = window.innerWidth - document.documentElement.clientWidth;
     body.style.overflow = "hidden";
@@ -47,9 +54,11 @@ export function useViewerDialog(dialog: RefObject<HTMLDialogElement | null>, ini
         target.focus({ preventScroll: true });
       }
     };
-  }, [dialog, initialFocus]);
+    // Runs once per opening; `initialFocus` is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dialog]);
 
-  // The modal dialog already makes the page inert; Tab also wraps instead of leaving for the browser's toolbar.
+  // Tab from the last control goes to the first, Shift+Tab from the first to the last.
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -58,25 +67,25 @@ export function useViewerDialog(dialog: RefObject<HTMLDialogElement | null>, ini
       const items = focusables(element);
       const first = items[0];
       const last = items[items.length - 1];
-      if (!first || !last) return;
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
       const current = document.activeElement;
-      if (!(current instanceof HTMLElement) || !element.contains(current)) {
+      if (!(current instanceof Node) || !element.contains(current) || current === element) {
         event.preventDefault();
         (event.shiftKey ? last : first).focus();
-      } else if (event.shiftKey && (current === first || !items.some((item) => precedes(item, current)))) {
+        return;
+      }
+      // Nothing focusable before (Shift+Tab) or after (Tab) the focused element: wrap around.
+      const hasBefore = first !== current && Boolean(current.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING);
+      const hasAfter = last !== current && Boolean(current.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (event.shiftKey ? !hasBefore : !hasAfter) {
         event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !items.some((item) => precedes(current, item)))) {
-        event.preventDefault();
-        first.focus();
+        (event.shiftKey ? last : first).focus();
       }
     };
     element.addEventListener("keydown", onKeyDown);
     return () => element.removeEventListener("keydown", onKeyDown);
   }, [dialog]);
-}
-
-/** True when `a` comes before `b` in document order. */
-function precedes(a: Element, b: Element): boolean {
-  return a !== b && Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
