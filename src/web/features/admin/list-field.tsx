@@ -89,38 +89,49 @@ export function ListField<T>({
               {renderItem(item, index, (next) => onChange(items.map((old, i) => (i === index ? next : old))))}
             </div>
             <div className="list-field__tools">
-              <button
-                type="button"
-                className="icon-button"
-                data-action="up"
-                aria-label={`Move ${noun} ${index + 1} up`}
-                title="Move up"
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                data-action="down"
-                aria-label={`Move ${noun} ${index + 1} down`}
-                title="Move down"
-                disabled={index === items.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="icon-button icon-button--danger"
-                data-action="remove"
-                aria-label={`Remove ${noun} ${index + 1}`}
-                title="Remove"
-                onClick={() => remove(index)}
-              >
-                ×
-              </button>
+              {[
+                {
+                  action: "up",
+                  glyph: "↑",
+                  name: "up",
+                  title: "Move up",
+                  off: index === 0,
+                  run: () => move(index, -1),
+                },
+                {
+                  action: "down",
+                  glyph: "↓",
+                  name: "down",
+                  title: "Move down",
+                  off: index === items.length - 1,
+                  run: () => move(index, 1),
+                },
+                {
+                  action: "remove",
+                  glyph: "×",
+                  name: "",
+                  title: "Remove",
+                  off: false,
+                  run: () => remove(index),
+                },
+              ].map((tool) => (
+                <button
+                  key={tool.action}
+                  type="button"
+                  className={`icon-button${tool.action === "remove" ? " icon-button--danger" : ""}`}
+                  data-action={tool.action}
+                  aria-label={
+                    tool.action === "remove"
+                      ? `Remove ${noun} ${index + 1}`
+                      : `Move ${noun} ${index + 1} ${tool.name}`
+                  }
+                  title={tool.title}
+                  disabled={tool.off}
+                  onClick={tool.run}
+                >
+                  {tool.glyph}
+                </button>
+              ))}
             </div>
           </li>
         ))}

@@ -34,6 +34,22 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
       {...extra}
     />
   );
+  const area = (
+    key: "about" | "roleDescription" | "blockedSenders",
+    label: string,
+    rows: number,
+    hint?: string,
+  ) => (
+    <TextAreaField
+      label={label}
+      rows={rows}
+      wide
+      value={form[key]}
+      onChange={(value) => set(key, value)}
+      hint={hint}
+      error={errors[key]}
+    />
+  );
   return (
     <>
       <Group title="Front page">
@@ -47,15 +63,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         })}
         {text("profession1", "Profession 1")}
         {text("profession2", "Profession 2")}
-        <TextAreaField
-          label="About"
-          rows={8}
-          wide
-          value={form.about}
-          onChange={(about) => set("about", about)}
-          hint="Leave a blank line between paragraphs"
-          error={errors.about}
-        />
+        {area("about", "About", 8, "Leave a blank line between paragraphs")}
       </Group>
       <div className="settings-group settings-group--plain">
         <StringListField
@@ -89,25 +97,15 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         {text("roleTitle", "Role title")}
         {text("roleEmployer", "Employer")}
         {text("rolePlace", "Place", { wide: true })}
-        <TextAreaField
-          label="Role description"
-          rows={3}
-          wide
-          value={form.roleDescription}
-          onChange={(value) => set("roleDescription", value)}
-          error={errors.roleDescription}
-        />
+        {area("roleDescription", "Role description", 3)}
       </Group>
       <Group title="Contact form">
-        <TextAreaField
-          label="Blocked senders"
-          rows={4}
-          wide
-          value={form.blockedSenders}
-          onChange={(value) => set("blockedSenders", value)}
-          hint="One per line: an e-mail address, or @domain to block a whole domain. Messages from them are refused."
-          error={errors.blockedSenders}
-        />
+        {area(
+          "blockedSenders",
+          "Blocked senders",
+          4,
+          "One per line: an e-mail address, or @domain to block a whole domain. Messages from them are refused.",
+        )}
       </Group>
     </>
   );
