@@ -6,6 +6,10 @@ import { useEffect, type RefObject } from "react";
  */
 export function useFocusFirstInvalid(root: RefObject<HTMLElement | null>, refusal: object | undefined) {
   useEffect(() => {
-    if (refusal) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = refusal ? root.current?.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!field) return;
+    // Centred, so a sticky action bar at the foot of the screen does not hide it.
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "center" });
   }, [refusal, root]);
 }
