@@ -76,7 +76,10 @@ async function startServer(dataDir: string) {
 }
 
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i").exec(tag)?.slice(1).find((v) => v !== undefined);
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i")
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 }
 
 /** Every script and stylesheet URL the HTML makes the browser load before the page is interactive. */
@@ -93,8 +96,10 @@ function firstLoadAssets(html: string): { url: string; kind: Exclude<Kind, "html
     const src = attribute(tag!, "src");
     if (src) found.set(src, "js");
     if (attribute(tag!, "type") !== "module") continue;
-    for (const [, specifier] of body!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g)) found.set(specifier!, "js");
-    for (const [, specifier] of body!.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)) found.set(specifier!, "js");
+    for (const [, specifier] of body!.matchAll(/\bimport\s*(?:[^"'()]*?\bfrom\s*)?["']([^"']+\.js)["']/g))
+      found.set(specifier!, "js");
+    for (const [, specifier] of body!.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g))
+      found.set(specifier!, "js");
   }
   return [...found].map(([url, kind]) => ({ url, kind }));
 }
@@ -105,7 +110,13 @@ async function measure(url: string, kind: Kind, name: string): Promise<Row & { t
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { name, kind, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, text: bytes.toString("utf8") };
+  return {
+    name,
+    kind,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    text: bytes.toString("utf8"),
+  };
 }
 
 type RouteAssets = { module: string; css?: string[]; imports?: string[] };
@@ -116,12 +127,20 @@ type RouteAssets = { module: string; css?: string[]; imports?: string[] };
  */
 async function adminOnlyAssets(): Promise<Set<string>> {
   const serverBuild = path.join(root, BUILD_DIR, "server", "index.js");
-  const { assets } = (await import(pathToFileURL(serverBuild).href)) as { assets: { routes: Record<string, RouteAssets> } };
+  const { assets } = (await import(pathToFileURL(serverBuild).href)) as {
+    assets: { routes: Record<string, RouteAssets> };
+  };
   const files = (route: RouteAssets) => [route.module, ...(route.css ?? []), ...(route.imports ?? [])];
   const routes = Object.entries(assets.routes);
-  const isAdmin = ([id, route]: [string, RouteAssets]) => /admin/i.test(id) || /\/admin[^/]*\.js$/.test(route.module);
+  const isAdmin = ([id, route]: [string, RouteAssets]) =>
+    /admin/i.test(id) || /\/admin[^/]*\.js$/.test(route.module);
   const publicFiles = new Set(routes.filter((entry) => !isAdmin(entry)).flatMap(([, route]) => files(route)));
-  return new Set(routes.filter(isAdmin).flatMap(([, route]) => files(route)).filter((file) => !publicFiles.has(file)));
+  return new Set(
+    routes
+      .filter(isAdmin)
+      .flatMap(([, route]) => files(route))
+      .filter((file) => !publicFiles.has(file)),
+  );
 }
 
 const format = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
@@ -145,12 +164,18 @@ async function main() {
 
     const nameWidth = Math.max(...rows.map((row) => row.name.length), 24);
     console.log(`\nFirst load of ${server.url}/ (demo content)\n`);
-    console.log(`${pad("file", nameWidth)}  ${pad("kind", 4)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}`);
+    console.log(
+      `${pad("file", nameWidth)}  ${pad("kind", 4)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}`,
+    );
     for (const row of rows) {
-      console.log(`${pad(row.name, nameWidth)}  ${pad(row.kind, 4)}  ${padLeft(format(row.raw), 10)}  ${padLeft(format(row.gzip), 10)}`);
+      console.log(
+        `${pad(row.name, nameWidth)}  ${pad(row.kind, 4)}  ${padLeft(format(row.raw), 10)}  ${padLeft(format(row.gzip), 10)}`,
+      );
     }
 
-    console.log(`\n${pad("total", 6)}  ${padLeft("files", 5)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}  ${padLeft("budget", 10)}  result`);
+    console.log(
+      `\n${pad("total", 6)}  ${padLeft("files", 5)}  ${padLeft("raw", 10)}  ${padLeft("gzip -9", 10)}  ${padLeft("budget", 10)}  result`,
+    );
     let over = false;
     for (const kind of ["html", "css", "js"] as const) {
       const ofKind = rows.filter((row) => row.kind === kind);

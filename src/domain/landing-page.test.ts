@@ -93,6 +93,8 @@ describe("latestArticleCard", () => {
   });
 
   it("never matches an article whose URL is empty", () => {
-    expect(latestArticleCard([{ id: "blank", date: "2020-01-01", url: "" }, ...articles], "")?.id).toBe("new");
+    expect(latestArticleCard([{ id: "blank", date: "2020-01-01", url: "" }, ...articles], "")?.id).toBe(
+      "new",
+    );
   });
 });

@@ -39,7 +39,10 @@ export function glassIntensity(scrollY: number): number {
  * coordinates) is at or above scroll y + 200px. Before the first section starts, the first one.
  * Null when there are no sections.
  */
-export function activeSection(sections: readonly { id: string; top: number }[], scrollY: number): string | null {
+export function activeSection(
+  sections: readonly { id: string; top: number }[],
+  scrollY: number,
+): string | null {
   const line = scrollY + ACTIVE_SECTION_OFFSET_PX;
   let active = sections[0]?.id ?? null;
   for (const section of sections) {

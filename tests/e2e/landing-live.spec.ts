@@ -1,7 +1,10 @@
 import { expect, test } from "./support/fixtures";
 import { gotoHydrated, publicContent } from "./landing-support";
 
-test("a new tagline saved in the settings appears on an open page without a reload", async ({ page, server }) => {
+test("a new tagline saved in the settings appears on an open page without a reload", async ({
+  page,
+  server,
+}) => {
   const { site } = await publicContent(server);
   await gotoHydrated(page);
   const marker = await page.evaluate(() => {

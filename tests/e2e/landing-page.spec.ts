@@ -4,15 +4,27 @@ import { expect, test } from "./support/fixtures";
 import { gotoHydrated, publicContent } from "./landing-support";
 
 test.describe("landing page content", () => {
-  test("sections come in the spec's order with their anchors, dividers and footer", async ({ page, server }) => {
+  test("sections come in the spec's order with their anchors, dividers and footer", async ({
+    page,
+    server,
+  }) => {
     const { site } = await publicContent(server);
     await page.goto("/");
-    const ids = await page.locator("main [id]").evaluateAll((elements) =>
-      elements.map((e) => e.id).filter((id) => ["front", "features", "work", "experience", "education", "contact"].includes(id)),
-    );
+    const ids = await page
+      .locator("main [id]")
+      .evaluateAll((elements) =>
+        elements
+          .map((e) => e.id)
+          .filter((id) => ["front", "features", "work", "experience", "education", "contact"].includes(id)),
+      );
     expect(ids).toEqual(["front", "features", "work", "experience", "education", "contact"]);
 
-    await expect(page.locator(".lp-divider__label")).toHaveText(["Highlights", "Featured Work", "Professional Experience & Education", "Contact"]);
+    await expect(page.locator(".lp-divider__label")).toHaveText([
+      "Highlights",
+      "Featured Work",
+      "Professional Experience & Education",
+      "Contact",
+    ]);
     await expect(page.locator("#contact .lp-divider__label")).toHaveText("Contact");
     await expect(page.locator("#education")).toContainText("Academic Background");
 
@@ -24,7 +36,10 @@ test.describe("landing page content", () => {
     await expect(footer).toContainText("Freelance Journalist");
   });
 
-  test("the top bar has the owner's name, the section buttons, PORTFOLIO and LATEST", async ({ page, server }) => {
+  test("the top bar has the owner's name, the section buttons, PORTFOLIO and LATEST", async ({
+    page,
+    server,
+  }) => {
     const { site } = await publicContent(server);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
@@ -42,7 +57,9 @@ test.describe("landing page content", () => {
     await expect(bar.getByRole("link", { name: "LATEST", exact: true })).toBeVisible();
     // Today's date in long English form: 'Sunday, 22 November 2026'.
     await expect(bar.locator("time")).toBeVisible();
-    await expect(bar.locator("time")).toHaveText(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await expect(bar.locator("time")).toHaveText(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}$/,
+    );
   });
 
   test("the date is hidden below medium width, and a phone never scrolls sideways", async ({ page }) => {
@@ -56,7 +73,10 @@ test.describe("landing page content", () => {
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 
-  test("the front section types the name and shows professions, tagline, photo, about and the portfolio panel", async ({ page, server }) => {
+  test("the front section types the name and shows professions, tagline, photo, about and the portfolio panel", async ({
+    page,
+    server,
+  }) => {
     const { site, articles } = await publicContent(server);
     await gotoHydrated(page);
     const front = page.locator("#front");
@@ -66,7 +86,9 @@ test.describe("landing page content", () => {
     await expect(front.locator(".lp-typed__shown")).toHaveText(site.name);
     await expect(front.locator(".lp-typed")).toHaveAttribute("aria-hidden", "true");
 
-    await expect(front.locator(".lp-masthead__professions")).toHaveText(site.hero.professions.filter(Boolean).join(" • "));
+    await expect(front.locator(".lp-masthead__professions")).toHaveText(
+      site.hero.professions.filter(Boolean).join(" • "),
+    );
     await expect(front.getByText(site.hero.tagline)).toBeVisible();
     await expect(front.locator(".lp-profile img")).toHaveAttribute("src", site.heroImage);
     await expect(front.getByText(site.about.split("\n")[0]!.slice(0, 40))).toBeVisible();
@@ -92,29 +114,45 @@ test.describe("landing page content", () => {
 
   test("every image reserves its space, and below-the-fold images load lazily", async ({ page }) => {
     await page.goto("/");
-    const images = await page.locator("main img").evaluateAll((imgs) =>
-      imgs.map((img) => ({ width: img.getAttribute("width"), height: img.getAttribute("height"), loading: img.getAttribute("loading") })),
-    );
+    const images = await page
+      .locator("main img")
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+          loading: img.getAttribute("loading"),
+        })),
+      );
     expect(images.length).toBeGreaterThan(3);
     for (const image of images) {
       expect(Number(image.width)).toBeGreaterThan(0);
       expect(Number(image.height)).toBeGreaterThan(0);
     }
-    const workLoading = await page.locator("#work img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
+    const workLoading = await page
+      .locator("#work img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")));
     expect(workLoading.length).toBeGreaterThan(0);
     expect(new Set(workLoading)).toEqual(new Set(["lazy"]));
   });
 
-  test("features show the latest article, the current role and up to 8 publications", async ({ page, server }) => {
+  test("features show the latest article, the current role and up to 8 publications", async ({
+    page,
+    server,
+  }) => {
     const { site, articles } = await publicContent(server);
     await page.goto("/");
     const features = page.locator("#features");
-    const latest = site.hero.latestArticleUrl ? articles.find((a) => a.url === site.hero.latestArticleUrl)! : latestArticle(articles)!;
+    const latest = site.hero.latestArticleUrl
+      ? articles.find((a) => a.url === site.hero.latestArticleUrl)!
+      : latestArticle(articles)!;
     const card = features.locator(".lp-card--latest");
     await expect(card.getByRole("heading", { name: "Latest Article" })).toBeVisible();
     await expect(card).toContainText(latest.title);
     await expect(card).toContainText(latest.outlet);
-    await expect(card.getByRole("link", { name: /^Read article/ })).toHaveAttribute("href", `/?article=${latest.id}`);
+    await expect(card.getByRole("link", { name: /^Read article/ })).toHaveAttribute(
+      "href",
+      `/?article=${latest.id}`,
+    );
 
     const role = features.locator(".lp-card--role");
     await expect(role.getByRole("heading", { name: "Current Role" })).toBeVisible();
@@ -126,7 +164,10 @@ test.describe("landing page content", () => {
     await expect(outlets).toHaveText(site.featuredOutlets.slice(0, 8));
   });
 
-  test("the work grid shows every featured article with outlet, title, description and 'Read article'", async ({ page, server }) => {
+  test("the work grid shows every featured article with outlet, title, description and 'Read article'", async ({
+    page,
+    server,
+  }) => {
     const { articles } = await publicContent(server);
     const featured = sortArticlesByDateDesc(articles.filter((a) => a.featured));
     await page.goto("/");
@@ -140,7 +181,10 @@ test.describe("landing page content", () => {
     await expect(page).toHaveURL(new RegExp(`\\?article=${featured[0]!.id}$`));
   });
 
-  test("LATEST opens the article with the most recent date, PORTFOLIO and 'View Full Portfolio' the overlay", async ({ page, server }) => {
+  test("LATEST opens the article with the most recent date, PORTFOLIO and 'View Full Portfolio' the overlay", async ({
+    page,
+    server,
+  }) => {
     const { articles } = await publicContent(server);
     const newest = latestArticle(articles)!;
     await gotoHydrated(page);
@@ -157,7 +201,11 @@ test.describe("landing page content", () => {
   });
 
   test("experience cards have related links that open safely in a new tab", async ({ page, server }) => {
-    const experiences = (await (await server.api("/api/experiences")).json()) as { role: string; organization: string; links: unknown[] }[];
+    const experiences = (await (await server.api("/api/experiences")).json()) as {
+      role: string;
+      organization: string;
+      links: unknown[];
+    }[];
     await page.goto("/");
     const cards = page.locator("#experience .lp-job");
     await expect(cards).toHaveCount(experiences.length);
@@ -165,7 +213,9 @@ test.describe("landing page content", () => {
       const card = cards.filter({ hasText: experience.role }).filter({ hasText: experience.organization });
       await expect(card).toHaveCount(1);
     }
-    await expect(page.locator("#experience").getByRole("heading", { name: "Related Links" }).first()).toBeVisible();
+    await expect(
+      page.locator("#experience").getByRole("heading", { name: "Related Links" }).first(),
+    ).toBeVisible();
     const links = page.locator("#experience .lp-job__links a");
     expect(await links.count()).toBeGreaterThan(0);
     for (const link of await links.all()) {
@@ -224,14 +274,20 @@ test.describe("landing page content", () => {
 });
 
 test.describe("search engines and sharing", () => {
-  test("title, description, canonical, Open Graph and Twitter tags describe the page", async ({ page, server }) => {
+  test("title, description, canonical, Open Graph and Twitter tags describe the page", async ({
+    page,
+    server,
+  }) => {
     const { site } = await publicContent(server);
     await page.goto("/");
     await expect(page).toHaveTitle(new RegExp(`^${site.name}`));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.hero.tagline);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(site.name));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${server.url}${site.heroImage}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${server.url}${site.heroImage}`,
+    );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   });
 
@@ -239,8 +295,14 @@ test.describe("search engines and sharing", () => {
     const { articles } = await publicContent(server);
     const article = latestArticle(articles)!;
     await page.goto(`/?article=${article.id}`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(article.title.slice(0, 20)));
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${server.url}/?article=${article.id}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      new RegExp(article.title.slice(0, 20)),
+    );
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+      "content",
+      `${server.url}/?article=${article.id}`,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
   });
 
@@ -249,12 +311,17 @@ test.describe("search engines and sharing", () => {
     await page.goto("/");
     const script = page.locator('script[type="application/ld+json"]');
     await expect(script).toHaveCount(1);
-    const data = JSON.parse((await script.textContent()) ?? "") as { "@context": string; "@graph": Record<string, unknown>[] };
+    const data = JSON.parse((await script.textContent()) ?? "") as {
+      "@context": string;
+      "@graph": Record<string, unknown>[];
+    };
     expect(data["@context"]).toBe("https://schema.org");
     const person = data["@graph"].find((node) => node["@type"] === "Person")!;
     expect(person.name).toBe(site.name);
     expect(person.sameAs).toEqual([site.social.linkedin]);
-    const list = data["@graph"].find((node) => node["@type"] === "ItemList")! as { itemListElement: { item: { headline: string } }[] };
+    const list = data["@graph"].find((node) => node["@type"] === "ItemList")! as {
+      itemListElement: { item: { headline: string } }[];
+    };
     expect(list.itemListElement).toHaveLength(articles.length);
     expect(list.itemListElement[0]!.item.headline).toBe(latestArticle(articles)!.title);
   });
@@ -263,7 +330,13 @@ test.describe("search engines and sharing", () => {
     const sneaky = "</script><script>window.__pwned = true</script>";
     const created = await server.api("/api/articles", {
       method: "POST",
-      json: { title: sneaky, outlet: "Escape Test", url: "https://escape.example/x", date: "2000-01-01", description: "x" },
+      json: {
+        title: sneaky,
+        outlet: "Escape Test",
+        url: "https://escape.example/x",
+        date: "2000-01-01",
+        description: "x",
+      },
     });
     const { id } = (await created.json()) as { id: string };
     try {

@@ -6,7 +6,9 @@ test.describe("landing page scrolling", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  test("after more than 100px the bar gets its border and compact padding, and the glass turns down", async ({ page }) => {
+  test("after more than 100px the bar gets its border and compact padding, and the glass turns down", async ({
+    page,
+  }) => {
     await gotoHydrated(page);
     const bar = page.locator("header.lp-bar");
     await expect(bar).toHaveAttribute("data-compact", "false");
@@ -14,8 +16,11 @@ test.describe("landing page scrolling", () => {
 
     await scrollToY(page, 100);
     await expect(bar).toHaveAttribute("data-compact", "false");
+    const featuresTop = await pageTop(page, "#features");
     await scrollToY(page, 101);
     await expect(bar).toHaveAttribute("data-compact", "true");
+    // The page below the sticky bar does not move when the bar shrinks.
+    await expect.poll(async () => Math.round(await pageTop(page, "#features"))).toBe(Math.round(featuresTop));
     await expect(bar).toHaveCSS("border-bottom-color", "rgb(26, 26, 26)");
     await expect.poll(() => bar.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(roomy);
 
@@ -23,7 +28,9 @@ test.describe("landing page scrolling", () => {
     await expect(bar).toHaveAttribute("data-compact", "false");
   });
 
-  test("the glass canvas is decorative, 0.5 at the top and 0.3 scrolled, and pauses in a hidden tab", async ({ page }) => {
+  test("the glass canvas is decorative, 0.5 at the top and 0.3 scrolled, and pauses in a hidden tab", async ({
+    page,
+  }) => {
     await gotoHydrated(page);
     const webgl2 = await page.evaluate(() => document.createElement("canvas").getContext("webgl2") !== null);
     const canvas = page.locator("canvas.lp-glass");
@@ -101,7 +108,14 @@ test.describe("landing page scrolling", () => {
       ["EDUCATION", "education"],
     ] as const) {
       await nav.getByRole("link", { name: label, exact: true }).click();
-      await expect.poll(() => page.evaluate((sel) => Math.round(document.querySelector(sel)!.getBoundingClientRect().top), `#${id}`)).toBe(80);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (sel) => Math.round(document.querySelector(sel)!.getBoundingClientRect().top),
+            `#${id}`,
+          ),
+        )
+        .toBe(80);
       await expect(nav.locator("[aria-current]")).toHaveText(label);
     }
 
@@ -111,7 +125,8 @@ test.describe("landing page scrolling", () => {
       .poll(() =>
         page.evaluate(() => {
           const top = Math.round(document.getElementById("contact")!.getBoundingClientRect().top);
-          const atEnd = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+          const atEnd =
+            Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
           return top === 80 || atEnd;
         }),
       )

@@ -10,7 +10,9 @@ export async function gotoHydrated(page: Page, path = "/") {
 
 /** Waits two animation frames, so scroll handlers (which measure once per frame) have run. */
 export async function nextFrames(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
 }
 
 export async function scrollToY(page: Page, y: number) {

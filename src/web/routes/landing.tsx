@@ -1,9 +1,13 @@
+import { lazy, Suspense, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import { GLASS_INTENSITY_SCROLLED, GLASS_INTENSITY_TOP } from "../../domain/landing-page";
 import { latestArticle } from "../../domain/front-page";
 import { sortArticlesByDateDesc } from "../../domain/experience-order";
-import { ArticleViewer } from "../features/article-viewer/article-viewer";
+// The article viewer's styles load with the page, so a viewer rendered on the server (a shared
+// '?article=' link) is styled before any script runs; its code loads when it opens, or once the
+// browser is idle.
+import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
 import { BackToTop } from "../features/landing/back-to-top";
 import { ExperienceSection } from "../features/landing/experience-section";
@@ -20,6 +24,8 @@ import { TopBar } from "../features/landing/top-bar";
 import { usePageScroll } from "../features/landing/use-page-scroll";
 import { useToday } from "../features/landing/use-today";
 import { WorkSection } from "../features/landing/work-section";
+// The portfolio overlay stays in the page's bundle: a server-rendered '?portfolio=1' overlay
+// must become interactive (and start its highlight timing) as soon as the page hydrates.
 import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
 import { useLiveUpdates } from "../lib/use-live-updates";
 import type { loader as rootLoader } from "../root";
@@ -41,13 +47,35 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** Opening or closing the viewer or the overlay changes only the query: no need to re-read the content. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false;
   return defaultShouldRevalidate;
 }
 
 export function meta({ loaderData, location }: Route.MetaArgs) {
   return landingMeta(loaderData, location.search);
+}
+
+const loadViewer = () => import("../features/article-viewer/article-viewer");
+const ArticleViewer = lazy(() => loadViewer().then((module) => ({ default: module.ArticleViewer })));
+
+/** Fetches the viewer's code once the page is idle, so opening an article does not wait for the network. */
+function usePrefetchViewer() {
+  useEffect(() => {
+    const prefetch = () => void loadViewer();
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(prefetch, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 1500);
+    return () => clearTimeout(timer);
+  }, []);
 }
 
 const LIVE = ["site", "articles", "experiences", "education"] as const;
@@ -60,6 +88,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const scroll = usePageScroll(SECTION_IDS);
   const today = useToday(renderedAt);
+  usePrefetchViewer();
+  const articleId = searchParams.get("article");
   const latest = latestArticle(articles);
   const inOrder = sortArticlesByDateDesc(articles);
 
@@ -92,7 +122,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <FeaturesSection site={site} articles={articles} />
         <WorkSection articles={articles} />
         <ExperienceSection experiences={experiences} education={education} now={new Date(renderedAt)} />
-        <section id="contact" className="lp-section lp-contact" tabIndex={-1} aria-labelledby="lp-contact-title">
+        <section
+          id="contact"
+          className="lp-section lp-contact"
+          tabIndex={-1}
+          aria-labelledby="lp-contact-title"
+        >
           <SectionDivider id="lp-contact-title">Contact</SectionDivider>
           <ContactSection site={site} onExplorePortfolio={openPortfolio} />
         </section>
@@ -100,21 +135,25 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <SiteFooter name={site.name} year={today.year} />
       <BackToTop visible={scroll.backToTop} />
       <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} nonce={nonce} />
-      <ArticleViewer
-        articles={inOrder}
-        articleId={searchParams.get("article")}
-        onSelect={(id) =>
-          setSearchParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.set("article", id);
-              return next;
-            },
-            { preventScrollReset: true, replace: true },
-          )
-        }
-        onClose={() => withoutParams(["article"])}
-      />
+      {articleId ? (
+        <Suspense fallback={null}>
+          <ArticleViewer
+            articles={inOrder}
+            articleId={articleId}
+            onSelect={(id) =>
+              setSearchParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.set("article", id);
+                  return next;
+                },
+                { preventScrollReset: true, replace: true },
+              )
+            }
+            onClose={() => withoutParams(["article"])}
+          />
+        </Suspense>
+      ) : null}
       <PortfolioOverlay
         site={site}
         articles={inOrder}

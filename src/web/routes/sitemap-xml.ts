@@ -4,8 +4,13 @@ import type { Route } from "./+types/sitemap-xml";
 /** GET /sitemap.xml: the public page, last modified when its content last changed. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context;
-  const times = [...content.articles(), ...content.experiences(), ...content.education()].map((item) => item.updatedAt);
-  const lastModified = times.reduce<string | undefined>((latest, t) => (latest === undefined || t > latest ? t : latest), undefined);
+  const times = [...content.articles(), ...content.experiences(), ...content.education()].map(
+    (item) => item.updatedAt,
+  );
+  const lastModified = times.reduce<string | undefined>(
+    (latest, t) => (latest === undefined || t > latest ? t : latest),
+    undefined,
+  );
   return new Response(sitemapXml(new URL(request.url).origin, lastModified), {
     headers: { "Content-Type": XML_CONTENT_TYPE, "Cache-Control": "public, max-age=3600" },
   });

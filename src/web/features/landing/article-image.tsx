@@ -19,7 +19,15 @@ export type ArticleImageProps = {
  * otherwise the original address is tried if the cached one failed, otherwise it is hidden.
  * Width and height reserve the space, so nothing shifts while it loads.
  */
-export function ArticleImage({ url, alt, width, height, className, priority = "lazy", sizes }: ArticleImageProps) {
+export function ArticleImage({
+  url,
+  alt,
+  width,
+  height,
+  className,
+  priority = "lazy",
+  sizes,
+}: ArticleImageProps) {
   const [state, setState] = useState({ url, src: imageSrc(url), hidden: false });
   const current = state.url === url ? state : { url, src: imageSrc(url), hidden: false };
   if (current !== state) setState(current);

@@ -38,7 +38,13 @@ export function EducationAccordion({ items }: { items: Education[] }) {
                 <span className="lp-accordion__icon" aria-hidden="true" />
               </button>
             </h4>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="lp-accordion__panel" hidden={!expanded}>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              className="lp-accordion__panel"
+              hidden={!expanded}
+            >
               {hasDetails ? (
                 <ul className="lp-accordion__details">
                   {item.details.map((detail, index) => (

@@ -41,7 +41,15 @@ function ExperienceCard({ item }: { item: Experience }) {
 }
 
 /** Professional Experience & Education: the experience cards, then the Academic Background accordion. */
-export function ExperienceSection({ experiences, education, now }: { experiences: Experience[]; education: Education[]; now: Date }) {
+export function ExperienceSection({
+  experiences,
+  education,
+  now,
+}: {
+  experiences: Experience[];
+  education: Education[];
+  now: Date;
+}) {
   const jobs = sortExperiences(experiences, now);
   return (
     <section id="experience" className="lp-section" tabIndex={-1} aria-labelledby="lp-experience-title">

@@ -57,7 +57,17 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
         <div className="lp-panel__body">
           {lead ? (
             <article className="lp-lead">
-              {leadImage ? <ArticleImage url={leadImage} alt="" width={1200} height={800} priority="lead" className="lp-lead__image" sizes="(min-width: 1024px) 40vw, 100vw" /> : null}
+              {leadImage ? (
+                <ArticleImage
+                  url={leadImage}
+                  alt=""
+                  width={1200}
+                  height={800}
+                  priority="lead"
+                  className="lp-lead__image"
+                  sizes="(min-width: 1024px) 40vw, 100vw"
+                />
+              ) : null}
               <Kicker article={lead} />
               <h3 className="lp-lead__title">
                 <HeadlineLink article={lead} />
@@ -71,7 +81,17 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
                 const image = usableImage(article);
                 return (
                   <article key={article.id} className="lp-secondary__item">
-                    {image ? <ArticleImage url={image} alt="" width={1200} height={800} priority="eager" className="lp-secondary__image" sizes="(min-width: 1024px) 20vw, 100vw" /> : null}
+                    {image ? (
+                      <ArticleImage
+                        url={image}
+                        alt=""
+                        width={1200}
+                        height={800}
+                        priority="eager"
+                        className="lp-secondary__image"
+                        sizes="(min-width: 1024px) 20vw, 100vw"
+                      />
+                    ) : null}
                     <Kicker article={article} />
                     <h3 className="lp-secondary__title">
                       <HeadlineLink article={article} />
@@ -110,13 +130,23 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
  * The Front section: the typed-out name as the masthead, professions joined by bullets,
  * tagline, hero photo and about text, beside the PORTFOLIO panel.
  */
-export function FrontSection({ site, articles, today }: { site: PublicSite; articles: Article[]; today: Today }) {
+export function FrontSection({
+  site,
+  articles,
+  today,
+}: {
+  site: PublicSite;
+  articles: Article[];
+  today: Today;
+}) {
   const professions = site.hero.professions.map((p) => p.trim()).filter(Boolean);
   const about = paragraphs(site.about);
   return (
     <section id="front" className="lp-front" tabIndex={-1} aria-label="Front page">
       <div className="lp-masthead">
-        {professions.length > 0 ? <p className="lp-masthead__professions">{professions.join(" • ")}</p> : null}
+        {professions.length > 0 ? (
+          <p className="lp-masthead__professions">{professions.join(" • ")}</p>
+        ) : null}
         <TypedName name={site.name} className="lp-masthead__name" />
         {site.hero.tagline ? <p className="lp-masthead__tagline">{site.hero.tagline}</p> : null}
       </div>
@@ -125,7 +155,15 @@ export function FrontSection({ site, articles, today }: { site: PublicSite; arti
         <div className="lp-profile">
           {site.heroImage ? (
             <figure className="lp-profile__figure">
-              <ArticleImage url={site.heroImage} alt={site.name} width={1200} height={800} priority="eager" className="lp-profile__photo" sizes="(min-width: 1024px) 30vw, 100vw" />
+              <ArticleImage
+                url={site.heroImage}
+                alt={site.name}
+                width={1200}
+                height={800}
+                priority="eager"
+                className="lp-profile__photo"
+                sizes="(min-width: 1024px) 30vw, 100vw"
+              />
               <figcaption className="lp-profile__caption">{site.name}</figcaption>
             </figure>
           ) : null}

@@ -86,7 +86,13 @@ function program(gl: WebGL2RenderingContext): WebGLProgram | null {
 
 /** Starts the glass on `canvas`; null when WebGL2 (or the program) is not available. */
 export function startGlass(canvas: HTMLCanvasElement, initialIntensity: number): GlassController | null {
-  const gl = canvas.getContext("webgl2", { alpha: true, premultipliedAlpha: true, antialias: false, depth: false, powerPreference: "low-power" });
+  const gl = canvas.getContext("webgl2", {
+    alpha: true,
+    premultipliedAlpha: true,
+    antialias: false,
+    depth: false,
+    powerPreference: "low-power",
+  });
   if (!gl) return null;
   const linked = program(gl);
   if (!linked) return null;

@@ -18,8 +18,16 @@ type TopBarProps = {
 };
 
 function onSectionClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  if (scrollToSection(id)) event.preventDefault();
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
+  if (scrollToSection(id, { pageStart: id === SECTIONS[0].id })) event.preventDefault();
 }
 
 /**
@@ -27,7 +35,14 @@ function onSectionClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * buttons and the PORTFOLIO and LATEST openers, over the glass canvas. Section buttons are
  * in-page links, so they also work before JavaScript has loaded.
  */
-export function TopBar({ name, today, compact, activeSection, glassIntensity, latestArticleId }: TopBarProps) {
+export function TopBar({
+  name,
+  today,
+  compact,
+  activeSection,
+  glassIntensity,
+  latestArticleId,
+}: TopBarProps) {
   const listRef = useRef<HTMLUListElement>(null);
 
   // On a phone the buttons scroll sideways: keep the active one in view.
@@ -57,7 +72,11 @@ export function TopBar({ name, today, compact, activeSection, glassIntensity, la
               PORTFOLIO
             </Link>
             {latestArticleId ? (
-              <Link className="lp-bar__opener lp-bar__opener--latest" to={articleSearch(latestArticleId)} preventScrollReset>
+              <Link
+                className="lp-bar__opener lp-bar__opener--latest"
+                to={articleSearch(latestArticleId)}
+                preventScrollReset
+              >
                 LATEST
               </Link>
             ) : null}

@@ -15,7 +15,11 @@ function pageTop(element: Element): number {
  * per frame; components re-render only when one of the three changes.
  */
 export function usePageScroll(sectionIds: readonly string[]): PageScroll {
-  const [state, setState] = useState<PageScroll>({ compact: false, backToTop: false, active: sectionIds[0] ?? null });
+  const [state, setState] = useState<PageScroll>({
+    compact: false,
+    backToTop: false,
+    active: sectionIds[0] ?? null,
+  });
   const key = sectionIds.join(" ");
 
   useEffect(() => {
@@ -28,9 +32,15 @@ export function usePageScroll(sectionIds: readonly string[]): PageScroll {
         const element = document.getElementById(id);
         return element ? [{ id, top: pageTop(element) }] : [];
       });
-      const next: PageScroll = { compact: isBarCompact(y), backToTop: showsBackToTop(y), active: activeSection(sections, y) };
+      const next: PageScroll = {
+        compact: isBarCompact(y),
+        backToTop: showsBackToTop(y),
+        active: activeSection(sections, y),
+      };
       setState((prev) =>
-        prev.compact === next.compact && prev.backToTop === next.backToTop && prev.active === next.active ? prev : next,
+        prev.compact === next.compact && prev.backToTop === next.backToTop && prev.active === next.active
+          ? prev
+          : next,
       );
     };
     const schedule = () => {
@@ -51,12 +61,14 @@ export function usePageScroll(sectionIds: readonly string[]): PageScroll {
 
 /**
  * Scrolls so the section's top sits 80px below the viewport's top (smoothly unless reduced
- * motion is asked for) and moves keyboard focus there without a second jump.
+ * motion is asked for) and moves keyboard focus there without a second jump. `pageStart`
+ * scrolls to the very top instead: the first section starts under the masthead anyway.
  */
-export function scrollToSection(id: string): boolean {
+export function scrollToSection(id: string, options: { pageStart?: boolean } = {}): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  window.scrollTo({ top: scrollTargetY(pageTop(element)), behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  const top = options.pageStart ? 0 : scrollTargetY(pageTop(element));
+  window.scrollTo({ top, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   if (element instanceof HTMLElement) {
     if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
     element.focus({ preventScroll: true });

@@ -20,7 +20,14 @@ export function WorkSection({ articles }: { articles: Article[] }) {
                 <article className="lp-work__card">
                   {article.outlet ? <p className="lp-work__outlet">{article.outlet}</p> : null}
                   {image ? (
-                    <ArticleImage url={image} alt="" width={1200} height={800} className="lp-work__image" sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" />
+                    <ArticleImage
+                      url={image}
+                      alt=""
+                      width={1200}
+                      height={800}
+                      className="lp-work__image"
+                      sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+                    />
                   ) : null}
                   <h3 className="lp-work__title">{article.title}</h3>
                   {article.description ? <p className="lp-work__description">{article.description}</p> : null}

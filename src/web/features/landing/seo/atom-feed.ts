@@ -5,7 +5,10 @@ import { isHttpUrl } from "../../../../domain/safe-url";
 import { articleViewUrl } from "./urls";
 import { escapeXml } from "./xml";
 
-type FeedArticle = Pick<Article, "id" | "title" | "outlet" | "url" | "date" | "description" | "tags" | "updatedAt">;
+type FeedArticle = Pick<
+  Article,
+  "id" | "title" | "outlet" | "url" | "date" | "description" | "tags" | "updatedAt"
+>;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
 const FEED_MAX_ENTRIES = 50;
@@ -19,7 +22,11 @@ function rfc3339(value: string | undefined, fallback: string): string {
  * An Atom 1.0 feed of the owner's articles, newest first (at most 50). Each entry links to the
  * original publication; `published` is the article's own date, `updated` when it was last saved.
  */
-export function atomFeed(site: Pick<Site, "name" | "strapline" | "hero">, articles: readonly FeedArticle[], origin: string): string {
+export function atomFeed(
+  site: Pick<Site, "name" | "strapline" | "hero">,
+  articles: readonly FeedArticle[],
+  origin: string,
+): string {
   const home = `${origin}/`;
   const epoch = new Date(0).toISOString();
   const entries = sortArticlesByDateDesc(articles).slice(0, FEED_MAX_ENTRIES);

@@ -3,7 +3,11 @@ import { atomFeed } from "./atom-feed";
 import { robotsTxt, sitemapXml } from "./sitemap";
 import { escapeXml } from "./xml";
 
-const site = { name: "Ada & Co", strapline: "News <first>", hero: { location: "", tagline: "", latestArticleUrl: "", professions: ["", ""] as [string, string] } };
+const site = {
+  name: "Ada & Co",
+  strapline: "News <first>",
+  hero: { location: "", tagline: "", latestArticleUrl: "", professions: ["", ""] as [string, string] },
+};
 const article = (id: string, date: string, extra: Record<string, unknown> = {}) => ({
   id,
   title: `Title ${id}`,
@@ -18,18 +22,26 @@ const article = (id: string, date: string, extra: Record<string, unknown> = {}) 
 
 describe("escapeXml", () => {
   it("escapes the five entities and drops characters XML forbids", () => {
-    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>\u0001`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & 'Jerry'</a>\u0001`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &apos;Jerry&apos;&lt;/a&gt;",
+    );
   });
 });
 
 describe("atomFeed", () => {
-  const xml = atomFeed(site, [article("old", "2020-01-01"), article("new", "5 March 2024", { updatedAt: "2026-05-05T00:00:00.000Z" })], "https://ada.example");
+  const xml = atomFeed(
+    site,
+    [article("old", "2020-01-01"), article("new", "5 March 2024", { updatedAt: "2026-05-05T00:00:00.000Z" })],
+    "https://ada.example",
+  );
 
   it("is an Atom feed with escaped text, newest entry first", () => {
     expect(xml).toContain(`<feed xmlns="http://www.w3.org/2005/Atom">`);
     expect(xml).toContain("<title>Ada &amp; Co: articles</title>");
     expect(xml).toContain("<subtitle>News &lt;first&gt;</subtitle>");
-    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="https://ada.example/feed.xml"/>`);
+    expect(xml).toContain(
+      `<link rel="self" type="application/atom+xml" href="https://ada.example/feed.xml"/>`,
+    );
     expect(xml.indexOf("Title new")).toBeLessThan(xml.indexOf("Title old"));
     expect(xml).toContain(`href="https://herald.example/new?a=1&amp;b=2"`);
     expect(xml).toContain("<summary>About &lt;it&gt;</summary>");

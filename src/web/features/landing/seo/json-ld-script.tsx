@@ -5,5 +5,11 @@ import { serializeJsonLd } from "./json-ld";
  * CSP nonce. The JSON is escaped so no text in it can close the element.
  */
 export function JsonLdScript({ data, nonce }: { data: unknown; nonce: string | undefined }) {
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+    />
+  );
 }

@@ -38,10 +38,16 @@ describe("landingJsonLd", () => {
   it("lists articles newest first with ISO dates, publisher and author", () => {
     const data = landingJsonLd(
       site,
-      [article("a", "5 March 2023"), article("b", "2024-01-02", { image: "https://img.example/b.jpg" }), article("c", "someday")],
+      [
+        article("a", "5 March 2023"),
+        article("b", "2024-01-02", { image: "https://img.example/b.jpg" }),
+        article("c", "someday"),
+      ],
       "https://ada.example",
     );
-    const list = data["@graph"][1] as { itemListElement: { position: number; item: Record<string, unknown> }[] };
+    const list = data["@graph"][1] as {
+      itemListElement: { position: number; item: Record<string, unknown> }[];
+    };
     expect(list.itemListElement.map((e) => e.item.headline)).toEqual(["Title b", "Title a", "Title c"]);
     expect(list.itemListElement.map((e) => e.position)).toEqual([1, 2, 3]);
     expect(list.itemListElement[0]!.item).toMatchObject({

@@ -26,7 +26,9 @@ export function landingMeta(data: MetaInput | undefined, search: string): MetaDe
   const { site, articles, publicUrl } = data;
   const professions = site.hero.professions.map((p) => p.trim()).filter(Boolean);
   const pageTitle = professions.length > 0 ? `${site.name} · ${professions.join(" & ")}` : site.name;
-  const pageDescription = clip(site.hero.tagline || site.strapline || `${site.name}: articles, experience and contact.`);
+  const pageDescription = clip(
+    site.hero.tagline || site.strapline || `${site.name}: articles, experience and contact.`,
+  );
   const canonical = `${publicUrl}/`;
 
   const articleId = new URLSearchParams(search).get("article");
@@ -42,7 +44,13 @@ export function landingMeta(data: MetaInput | undefined, search: string): MetaDe
     { title: article ? `${article.title} · ${site.name}` : pageTitle },
     { name: "description", content: shareDescription },
     { tagName: "link", rel: "canonical", href: canonical },
-    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: `${site.name}: articles`, href: `${publicUrl}/feed.xml` },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: `${site.name}: articles`,
+      href: `${publicUrl}/feed.xml`,
+    },
     { property: "og:type", content: article ? "article" : "profile" },
     { property: "og:site_name", content: site.name },
     { property: "og:title", content: shareTitle },

@@ -20,5 +20,7 @@ export function sitemapXml(origin: string, lastModified: string | undefined): st
 
 /** robots.txt: everything public may be crawled except the admin area. */
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Allow: /", "Disallow: /admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
+    "\n",
+  );
 }
