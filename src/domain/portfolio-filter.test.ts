@@ -44,7 +44,7 @@ const articles: Item[] = [
   }),
   item("levy", {
     title: "The case for a harbour levy",
-    url: "https://www.harbourweekly.example/comment/the-case-for-a-harbour-levy/",
+    url: "https://www.civicledger.example/opinion/local-papers-starved/",
     date: "2023-12-31",
   }),
   item("undated", { title: "Undated council piece", date: "" }),
