@@ -1,11 +1,6 @@
-import { PUBLIC_TAGS, type Article, type PublicTag } from "./content";
+import type { Article } from "./content";
 import knownArticleTags from "./known-article-tags.json";
-
-const PUBLIC_TAG_SET: ReadonlySet<string> = new Set(PUBLIC_TAGS);
-
-function isPublicTag(value: string): value is PublicTag {
-  return PUBLIC_TAG_SET.has(value);
-}
+import { isPublicTag, type PublicTag } from "./public-tags";
 
 /** The public tags among `tags`, lower-cased, in their order, each once. */
 function publicTags(tags: readonly string[]): PublicTag[] {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl, imageUrl, optionalHttpUrl } from "./safe-url";
+import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
 
 /**
  * The single definition of Byline's content. The database layer, the API and the admin
@@ -11,8 +11,6 @@ const required = (label: string, max: number) => text(max).min(1, `${label} is r
 const list = (max: number, itemMax: number) =>
   z.array(text(itemMax)).max(max, `At most ${max} entries`).default([]);
 
-export const PUBLIC_TAGS = ["news", "interview", "investigation", "data", "comment"] as const;
-export type PublicTag = (typeof PUBLIC_TAGS)[number];
 
 export const optionalEmail = z.union([z.literal(""), z.string().trim().max(254).pipe(z.email("Enter a valid e-mail address"))]);
 

@@ -1,5 +1,6 @@
 import { articleTags } from "./article-tags";
-import type { Article, PublicTag } from "./content";
+import type { Article } from "./content";
+import type { PublicTag } from "./public-tags";
 import { articleTime, endOfDay, parseArticleDate } from "./dates";
 
 /**

@@ -1,9 +1,10 @@
-import { PUBLIC_TAGS, type Article, type ArticleInput } from "../../../domain/content";
+import type { Article, ArticleInput } from "../../../domain/content";
+import { isPublicTag, PUBLIC_TAGS } from "../../../domain/public-tags";
 
 /** The article editor's state: public tags as ticks, any other tags as comma-separated text. */
 export type ArticleDraft = Omit<ArticleInput, "tags"> & { publicTags: string[]; otherTags: string };
 
-const isPublic = (tag: string) => (PUBLIC_TAGS as readonly string[]).includes(tag.trim().toLowerCase());
+const isPublic = (tag: string) => isPublicTag(tag.trim().toLowerCase());
 
 export function articleToDraft(item: Pick<Article, keyof ArticleInput>): ArticleDraft {
   const { tags, ...rest } = item;

@@ -1,4 +1,4 @@
-import { PUBLIC_TAGS } from "../../../domain/content";
+import { PUBLIC_TAGS } from "../../../domain/public-tags";
 import { formatArticleDate, parseArticleDate } from "../../../domain/dates";
 import { isHttpUrl, isSitePath } from "../../../domain/safe-url";
 import type { ArticleDraft } from "./article-draft";

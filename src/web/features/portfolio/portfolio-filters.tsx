@@ -1,5 +1,5 @@
 import { useId, type RefObject } from "react";
-import { PUBLIC_TAGS } from "../../../domain/content";
+import { PUBLIC_TAGS } from "../../../domain/public-tags";
 import { FilterDropdown, type DropdownOption } from "./filter-dropdown";
 import type { PortfolioFilterState } from "./portfolio-url";
 

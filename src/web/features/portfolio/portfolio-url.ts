@@ -1,4 +1,4 @@
-import { PUBLIC_TAGS } from "../../../domain/content";
+import { isPublicTag } from "../../../domain/public-tags";
 import { parseArticleDate } from "../../../domain/dates";
 
 /** The overlay's controls as the page URL holds them. Empty strings mean "no filter". */
@@ -21,7 +21,6 @@ export const FILTER_PARAMS = {
   to: "pto",
 } as const satisfies Record<keyof PortfolioFilterState, string>;
 
-const PUBLIC_TAG_SET: ReadonlySet<string> = new Set(PUBLIC_TAGS);
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date input's value ('YYYY-MM-DD' of a real day), or ''. */
@@ -39,7 +38,7 @@ export function readFilters(params: URLSearchParams): PortfolioFilterState {
   const type = params.get(FILTER_PARAMS.type)?.trim().toLowerCase() ?? "";
   return {
     query: params.get(FILTER_PARAMS.query) ?? "",
-    type: PUBLIC_TAG_SET.has(type) ? type : "",
+    type: isPublicTag(type) ? type : "",
     publication: params.get(FILTER_PARAMS.publication)?.trim() ?? "",
     from: isoDay(params.get(FILTER_PARAMS.from)),
     to: isoDay(params.get(FILTER_PARAMS.to)),
