@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { imageCacheSrc } from "../../../domain/image-src";
 import { nextImageOnError } from "../../../domain/placeholder-images";
-import { imageSrc } from "./image-src";
 
 export type ArticleImageProps = {
   /** A usable image URL (see `usableImage`); the original address, not the cached one. */
@@ -15,8 +15,9 @@ export type ArticleImageProps = {
 };
 
 /**
- * An article image with the spec's failure rule: when it does not load, a placeholder is hidden,
- * otherwise the original address is tried if the cached one failed, otherwise it is hidden.
+ * An article image, loaded through the server's image cache, with the spec's failure rule: when it
+ * does not load, a placeholder is hidden, otherwise the original address is tried if the cached
+ * one failed, otherwise it is hidden.
  * Width and height reserve the space, so nothing shifts while it loads.
  */
 export function ArticleImage({
@@ -28,8 +29,12 @@ export function ArticleImage({
   priority = "lazy",
   sizes,
 }: ArticleImageProps) {
-  const [state, setState] = useState({ url, src: imageSrc(url), hidden: false });
-  const current = state.url === url ? state : { url, src: imageSrc(url), hidden: false };
+  const initial = (original: string) => {
+    const src = imageCacheSrc(original);
+    return { url: original, src, hidden: src === "" };
+  };
+  const [state, setState] = useState(() => initial(url));
+  const current = state.url === url ? state : initial(url);
   if (current !== state) setState(current);
   const ref = useRef<HTMLImageElement>(null);
 
