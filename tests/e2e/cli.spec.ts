@@ -73,12 +73,36 @@ test.describe("npx byline", () => {
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
   });
 
-  test("prints a setup link at start when there is no owner and no ADMIN_*", async () => {
+  test("prints a one-time setup link at start when there is no owner and no ADMIN_*, and the link creates the owner", async ({ page }) => {
     const server = await startServer({ dataDir, env: { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
     try {
       const session = (await (await fetch(`${server.url}/api/session`)).json()) as { setupRequired: boolean };
       expect(session.setupRequired).toBe(true);
       await expect.poll(() => server.log()).toMatch(/one-time link to create it: http:\/\/localhost:\d+\/admin\/setup\?token=[\w-]{20,}/);
+      const setupPath = /(\/admin\/setup\?token=[\w-]+)/.exec(server.log())![1]!;
+
+      const fill = async (path: string, password: string) => {
+        await page.goto(`${server.url}${path}`);
+        await page.getByLabel("Email").fill("first-owner@example.com");
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Create account" }).click();
+      };
+      await fill("/admin/setup?token=not-the-token", "a long enough password");
+      await expect(page.getByRole("alert")).toHaveText("This setup link has expired or was already used.");
+      await expect(page.getByRole("heading", { name: "Set up your site" })).toBeVisible();
+
+      await fill(setupPath, "a long enough password");
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+
+      await page.context().clearCookies();
+      await fill(setupPath, "another long password");
+      await expect(page.getByRole("alert")).toHaveText("This setup link has expired or was already used.");
+      const signIn = await fetch(`${server.url}/api/session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body: JSON.stringify({ email: "first-owner@example.com", password: "a long enough password" }),
+      });
+      expect(signIn.status).toBe(200);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
+import { CredentialsForm } from "../features/admin/credentials-form";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { safeReturnPath } from "../lib/safe-return-path";
 import type { Route } from "./+types/admin-login";
@@ -19,52 +19,21 @@ export function meta() {
 export default function AdminLogin() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState("");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setError("");
-    try {
-      await apiRequest("/api/session", { method: "POST", body: { email, password } });
-      navigate(safeReturnPath(searchParams.get("redirectTo")), { replace: true });
-    } catch (caught) {
-      setError(caught instanceof ApiError && caught.message ? caught.message : "Login failed");
-      setPending(false);
-    }
-  }
 
   return (
-    <main className="admin-auth">
-      <form className="admin-auth__card" onSubmit={onSubmit} noValidate={false}>
-        <h1>Admin Login</h1>
-        <label className="field">
-          <span>Email</span>
-          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? "Signing in…" : "Sign In"}
-        </button>
-      </form>
-    </main>
+    <CredentialsForm
+      title="Admin Login"
+      passwordAutoComplete="current-password"
+      submitLabel="Sign In"
+      pendingLabel="Signing in…"
+      onSubmit={async (credentials) => {
+        try {
+          await apiRequest("/api/session", { method: "POST", body: credentials });
+        } catch (caught) {
+          throw new Error(caught instanceof ApiError && caught.message ? caught.message : "Login failed");
+        }
+        navigate(safeReturnPath(searchParams.get("redirectTo")), { replace: true });
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLiveUpdates } from "../../lib/use-live-updates";
 import type { CollectionConfig, StoredItem } from "./collection-config";
 import { CollectionItem } from "./collection-item";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailedNotice } from "./load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
 import { useCollectionEditor } from "./use-collection-editor";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ContactMessage } from "../../../domain/content";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { DeleteMessageDialog } from "./delete-message-dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { MessageCard } from "./message-card";
 import "./messages.css";
 
@@ -41,7 +41,10 @@ export function MessagesInbox({ messages, unread, csrfToken, onChanged }: Messag
       });
       onChanged();
     } catch (error) {
-      announce({ kind: "error", text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to update message" });
+      announce({
+        kind: "error",
+        text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to update message",
+      });
       onChanged();
     } finally {
       setBusyId(null);
@@ -57,7 +60,10 @@ export function MessagesInbox({ messages, unread, csrfToken, onChanged }: Messag
       // The message and its Delete button are gone: keep keyboard focus in the inbox.
       document.getElementById("messages-title")?.focus();
     } catch (error) {
-      announce({ kind: "error", text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to delete message" });
+      announce({
+        kind: "error",
+        text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to delete message",
+      });
     } finally {
       setBusyId(null);
       setConfirmId(null);
@@ -77,7 +83,11 @@ export function MessagesInbox({ messages, unread, csrfToken, onChanged }: Messag
             : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`}
         </p>
       </header>
-      <div className={`messages__notice${notice ? ` messages__notice--${notice.kind}` : ""}`} role="status" aria-live="polite">
+      <div
+        className={`messages__notice${notice ? ` messages__notice--${notice.kind}` : ""}`}
+        role="status"
+        aria-live="polite"
+      >
         {notice?.text}
       </div>
       {messages.length === 0 ? (
@@ -96,8 +106,15 @@ export function MessagesInbox({ messages, unread, csrfToken, onChanged }: Messag
           ))}
         </ol>
       )}
-      <DeleteMessageDialog
-        target={confirming ? { subject: confirming.subject, name: confirming.name } : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this message?"
+        message={
+          confirming
+            ? `“${confirming.subject}” from ${confirming.name} will be removed from your inbox. This cannot be undone.`
+            : ""
+        }
+        confirmLabel="Delete"
         busy={confirming !== null && busyId === confirming.id}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirmId(null)}

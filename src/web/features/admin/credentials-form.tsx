@@ -1,0 +1,82 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+
+type CredentialsFormProps = {
+  title: string;
+  intro?: ReactNode;
+  /** 'current-password' to sign in, 'new-password' to choose one. */
+  passwordAutoComplete: "current-password" | "new-password";
+  passwordHint?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Resolves when done; rejects with the message to show under the fields. */
+  onSubmit: (credentials: { email: string; password: string }) => Promise<void>;
+};
+
+/** The e-mail and password card shared by sign-in and first-time setup. */
+export function CredentialsForm({
+  title,
+  intro,
+  passwordAutoComplete,
+  passwordHint,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+}: CredentialsFormProps) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState("");
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError("");
+    try {
+      await onSubmit({ email, password });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="admin-auth">
+      <form className="admin-auth__card" onSubmit={submit}>
+        <h1>{title}</h1>
+        {intro}
+        <label className="field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete={passwordAutoComplete}
+            required
+            minLength={passwordAutoComplete === "new-password" ? 12 : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {passwordHint ? <small>{passwordHint}</small> : null}
+        </label>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </form>
+    </main>
+  );
+}
