@@ -94,7 +94,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
       const nonce = c.get("cspNonce");
       // Visitors' page views are cached; the owner's, the data requests and other methods are not.
       const cacheable = c.req.method === "GET" && !session && !c.req.path.endsWith(".data");
-      const key = new URL(c.req.url).pathname + new URL(c.req.url).search;
+      const requestUrl = new URL(c.req.url);
+      // The origin is part of the key: without PUBLIC_URL, pages name the host they were asked for.
+      const key = requestUrl.origin + requestUrl.pathname + requestUrl.search;
       if (cacheable) {
         const hit = pageCache.get(key, nonce);
         if (hit) return hit;
@@ -103,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       const owner = session ? services.owner.get() : undefined;
       const response = await pages(c, {
         cspNonce: c.get("cspNonce"),
+        publicUrl: config.publicUrlIsSet ? config.publicUrl : requestUrl.origin,
         content: {
           site: () => content.site.get(),
           articles: () => content.articles.list(),

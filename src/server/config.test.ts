@@ -8,6 +8,7 @@ describe("loadConfig", () => {
       port: 3000,
       host: "127.0.0.1",
       publicUrl: "http://localhost:3000",
+      publicUrlIsSet: false,
       secureCookies: false,
       seedDemo: true,
       fetchAllowPrivate: false,
@@ -20,6 +21,7 @@ describe("loadConfig", () => {
   it("derives Secure cookies from an https PUBLIC_URL and trims its trailing slash", () => {
     const config = loadConfig({ PUBLIC_URL: "https://clips.example/", PORT: "8080" });
     expect(config.publicUrl).toBe("https://clips.example");
+    expect(config.publicUrlIsSet).toBe(true);
     expect(config.secureCookies).toBe(true);
     expect(config.port).toBe(8080);
   });

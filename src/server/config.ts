@@ -45,6 +45,8 @@ export type Config = {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** False when PUBLIC_URL is unset and `publicUrl` is only a guess from the port. */
+  publicUrlIsSet: boolean;
   secureCookies: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -82,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl,
+    publicUrlIsSet: e.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith("https://"),
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -11,7 +11,7 @@ beforeEach(async () => {
       // Stands in for React Router: renders the current site name and the request's nonce.
       pages: async (_c, context) => {
         renders += 1;
-        const body = `<html><script nonce="${context.cspNonce}"></script><h1>${context.content.site().name}</h1></html>`;
+        const body = `<html><script nonce="${context.cspNonce}"></script><link rel="canonical" href="${context.publicUrl}/"><h1>${context.content.site().name}</h1></html>`;
         return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       },
     },
@@ -51,5 +51,31 @@ describe("rendered-page cache", () => {
     await t.request("/_root.data");
     await t.request("/_root.data");
     expect(renders).toBe(4);
+  });
+
+  it("keeps a page asked for under a made-up Host away from other visitors", async () => {
+    const poisoned = await t.app.request("http://evil.example/");
+    expect(await poisoned.text()).toContain('href="http://evil.example/"');
+    const visitor = await t.request("/");
+    expect(await visitor.text()).toContain('href="http://localhost:3000/"');
+    expect(renders).toBe(2);
+  });
+});
+
+describe("rendered-page cache with PUBLIC_URL set", () => {
+  it("names PUBLIC_URL in every page, whatever Host the request carried", async () => {
+    t.close();
+    t = await createTestApp(
+      { PUBLIC_URL: "https://clips.example" },
+      {
+        pages: async (_c, context) =>
+          new Response(`<link rel="canonical" href="${context.publicUrl}/">`, {
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+          }),
+      },
+    );
+    for (const url of ["http://evil.example/", "https://clips.example/", "http://localhost:3000/"]) {
+      expect(await (await t.app.request(url)).text()).toBe('<link rel="canonical" href="https://clips.example/">');
+    }
   });
 });

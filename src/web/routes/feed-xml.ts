@@ -2,9 +2,9 @@ import { ATOM_CONTENT_TYPE, atomFeed } from "../features/landing/seo/atom-feed";
 import type { Route } from "./+types/feed-xml";
 
 /** GET /feed.xml: an Atom feed of the owner's articles. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { content } = context;
-  return new Response(atomFeed(content.site(), content.articles(), new URL(request.url).origin), {
+  return new Response(atomFeed(content.site(), content.articles(), context.publicUrl), {
     headers: { "Content-Type": ATOM_CONTENT_TYPE, "Cache-Control": "public, max-age=600" },
   });
 }

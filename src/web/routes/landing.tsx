@@ -31,7 +31,7 @@ import { useLiveUpdates } from "../lib/use-live-updates";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { content } = context;
   // The block list is the owner's business; article bodies are served by the reader API.
   const { blockList: _blockList, ...site } = content.site();
@@ -41,7 +41,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     articles,
     experiences: content.experiences(),
     education: content.education(),
-    publicUrl: new URL(request.url).origin,
+    publicUrl: context.publicUrl,
     renderedAt: new Date().toISOString(),
   };
 }
