@@ -7,11 +7,9 @@
  * is part of that first load. `--skip-build` reuses an existing build-bench; `--strict` also
  * fails when a budget is exceeded.
  */
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { startProductionServer } from "./lib/production-server";
 import { gzipSync } from "node:zlib";
 
 const BUILD_DIR = "build-bench";
@@ -21,59 +19,6 @@ type Kind = keyof typeof BUDGETS;
 
 const args = new Set(process.argv.slice(2));
 const root = path.resolve(import.meta.dirname, "..");
-
-function build() {
-  console.log(`Building for production into ${BUILD_DIR}/ ...`);
-  const result = spawnSync("npx", ["react-router", "build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (result.status !== 0) throw new Error(`the build failed (exit ${result.status})`);
-}
-
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving (http:\/\/[^\s"]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  };
-  return { url, stop };
-}
 
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, "i")
@@ -148,9 +93,10 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const padLeft = (text: string, width: number) => text.padStart(width);
 
 async function main() {
-  if (!args.has("--skip-build")) build();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-bench-page-"));
-  const server = await startServer(dataDir);
+  console.log(
+    args.has("--skip-build") ? `Using ${BUILD_DIR}/` : `Building for production into ${BUILD_DIR}/ ...`,
+  );
+  const server = await startProductionServer({ buildDir: BUILD_DIR, build: !args.has("--skip-build") });
   try {
     const page = await measure(`${server.url}/`, "html", "/ (HTML)");
     const assets = firstLoadAssets(page.text);
@@ -188,6 +134,17 @@ async function main() {
       );
     }
 
+    // React's client runtime (entry.client) and React Router's shared chunk are the floor any page pays.
+    const framework = rows.filter(
+      (row) => row.kind === "js" && /\/(entry\.client|chunk-[A-Z0-9]+)-[\w-]+\.js$/.test(row.name),
+    );
+    const frameworkGzip = framework.reduce((sum, row) => sum + row.gzip, 0);
+    const ownGzip =
+      rows.filter((row) => row.kind === "js").reduce((sum, row) => sum + row.gzip, 0) - frameworkGzip;
+    console.log(
+      `\nJS split: React + React Router runtime ${format(frameworkGzip)}, Byline's own code ${format(ownGzip)} (gzip -9)`,
+    );
+
     console.log(
       `\nAdmin code on the first load of / (${admin.size} admin-only files in the build): ${adminLoaded.length === 0 ? "none (ok)" : `LOADED ${adminLoaded.map((row) => row.name).join(", ")}`}`,
     );
@@ -195,7 +152,6 @@ async function main() {
     if (over && args.has("--strict")) process.exitCode = 1;
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
