@@ -7,6 +7,11 @@ export function loader({ context }: Route.LoaderArgs) {
   return { nonce: context.cspNonce };
 }
 
+/** The nonce only matters in the server's HTML; re-reading it on navigation would cost a request for nothing. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (
