@@ -73,6 +73,21 @@ describe("owner sign-in", () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("does not count successful sign-ins against the address", async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await t.request("/api/session", { method: "POST", json: OWNER })).status).toBe(200);
+    }
+  });
+
+  it("counts parallel guesses before the slow password check, so none slip past the limits", async () => {
+    const guess = (email: string) => t.request("/api/session", { method: "POST", json: { email, password: "guess" } });
+    const sameAccount = await Promise.all(Array.from({ length: 8 }, () => guess(OWNER.email)));
+    expect(sameAccount.filter((r) => r.status === 401)).toHaveLength(5);
+    const manyAccounts = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`p${i}@example.com`)));
+    expect(manyAccounts.filter((r) => r.status === 401)).toHaveLength(2);
+    expect(manyAccounts.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
   it("validates the sign-in body", async () => {
     const response = await t.request("/api/session", { method: "POST", json: { email: "", password: "" } });
     expect(response.status).toBe(400);

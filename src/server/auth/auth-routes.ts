@@ -67,18 +67,20 @@ export function authRoutes(deps: AuthDeps) {
       );
     })
     .post("/session", async (c) => {
+      // Every attempt counts before the slow password check, so parallel guesses cannot slip past the
+      // limit; a successful one is handed back, so an owner signing in on several devices is never locked out.
       const ip = deps.clientIp(c);
       if (!perIp.hit(ip)) return apiError(c, 429, "rate_limited", TOO_MANY);
       const body = await readBody(c, credentialsSchema);
       if (!body.ok) return body.response;
       const email = body.data.email.toLowerCase();
-      if (perAccount.isLimited(email)) return apiError(c, 429, "rate_limited", TOO_MANY);
+      if (!perAccount.hit(email)) return apiError(c, 429, "rate_limited", TOO_MANY);
       const owner = deps.owner.get();
       const matches = await verifyPassword(body.data.password, owner?.passwordHash ?? (await dummyPasswordHash()));
       if (!owner || owner.email !== email || !matches) {
-        perAccount.hit(email);
         return apiError(c, 401, "invalid_credentials", WRONG);
       }
+      perIp.undo(ip);
       perAccount.reset(email);
       const session = startSession(c);
       return c.json({ signedIn: true, email: owner.email, csrfToken: session.csrfToken });

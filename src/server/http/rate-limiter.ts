@@ -22,6 +22,11 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
       return entry.count <= options.limit;
     },
     isLimited: (key: string) => current(key).count >= options.limit,
+    /** Takes back one hit, for an attempt that turned out to be legitimate. */
+    undo(key: string) {
+      const entry = hits.get(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     reset: (key: string) => void hits.delete(key),
     retryAfterSeconds: (key: string) => Math.max(1, Math.ceil((current(key).resetAt - now()) / 1000)),
   };
