@@ -10,6 +10,7 @@ import { apiError } from "./http/api-error";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { createPageCache } from "./http/page-cache";
+import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
 import { eventsRoute } from "./live/events-route";
 import { readerRoutes } from "./reader/reader-routes";
@@ -58,7 +59,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     )
     .use(async (c, next) => {
       await next();
-      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+      if (!c.res.headers.has("Cache-Control")) setResponseHeaders(c, { "Cache-Control": "no-store" });
     })
     .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
     .route("/", readerRoutes(services.reader))

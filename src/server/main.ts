@@ -38,15 +38,19 @@ async function main() {
     // Spec §9: the first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());
+    // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
+    externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     const setupLink = await ensureOwner(services);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
   });
 
+  let externalWrites: NodeJS.Timeout | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping`);
+    clearInterval(externalWrites);
     live.closeAll();
     const contactStopped = services.contact.stop();
     server.close(() => {

@@ -3,9 +3,9 @@ import type { Article, Education, Experience, Site } from "../domain/content";
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
 export type PageContent = {
   site(): Site;
-  articles(): Article[];
-  experiences(): Experience[];
-  education(): Education[];
+  articles(): readonly Article[];
+  experiences(): readonly Experience[];
+  education(): readonly Education[];
 };
 
 export type SignedInOwner = { email: string; csrfToken: string };

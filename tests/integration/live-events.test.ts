@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore } from "../../src/server/db/open-database";
+import { createContentRepositories } from "../../src/server/content/content-repositories";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -84,5 +86,36 @@ describe("GET /api/events", () => {
     expect(text).toContain(": heartbeat");
     await reader.cancel();
     await second.body!.cancel();
+  });
+
+  it("passes on what another process wrote to the same file (the CLI's import): lists, then one event each", async () => {
+    await t.request("/api/articles");
+    const other = openStore(t.dataDir);
+    const events: unknown[] = [];
+    const off = t.services.store.onChange((event) => events.push(event));
+    try {
+      createContentRepositories(other).articles.create({
+        title: "Written by the CLI",
+        outlet: "Elsewhere",
+        url: "https://elsewhere.example/cli",
+        date: "",
+        description: "",
+        image: "",
+        featured: false,
+        content: "",
+        tags: [],
+      });
+      t.services.store.emitExternalWrites();
+      expect(events).toEqual([{ seq: expect.any(Number), collection: "articles" }]);
+      const titles = ((await (await t.request("/api/articles")).json()) as { title: string }[]).map((a) => a.title);
+      expect(titles).toContain("Written by the CLI");
+      t.services.store.emitExternalWrites();
+      await t.signIn().then(({ owner }) => owner("/api/site", { method: "PUT", json: { name: "Ours" } }));
+      t.services.store.emitExternalWrites();
+      expect(events).toHaveLength(2);
+    } finally {
+      off();
+      other.close();
+    }
   });
 });

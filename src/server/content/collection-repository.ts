@@ -7,7 +7,8 @@ import type { Store } from "../db/open-database";
 type TableWithId = SQLiteTable & { id: AnySQLiteColumn };
 
 export type CollectionRepository<TInput, TItem> = {
-  list(): TItem[];
+  /** The items in the collection's order, shared between callers: frozen, copy before changing. */
+  list(): readonly TItem[];
   get(id: string): TItem | undefined;
   create(input: TInput): TItem;
   replace(id: string, input: TInput): TItem | undefined;
@@ -24,13 +25,20 @@ export function createCollectionRepository<T extends TableWithId, TInput extends
 ): CollectionRepository<TInput, T["$inferSelect"]> {
   const { collection, table, order } = options;
   const byId = (id: string) => eq(table.id, id);
+  // Every page view and API list reads the whole collection; it only changes through the store.
+  let listed: readonly T["$inferSelect"][] | undefined;
+  store.onChange((event) => {
+    if (event.collection === collection) listed = undefined;
+  });
   return {
-    list: () => order(store.db.select().from(table).all() as T["$inferSelect"][]),
+    list: () => (listed ??= frozen(order(store.db.select().from(table).all() as T["$inferSelect"][]))),
     get: (id) => store.db.select().from(table).where(byId(id)).get() as T["$inferSelect"] | undefined,
     create(input) {
       const now = new Date().toISOString();
       const row = { ...input, id: randomUUID(), createdAt: now, updatedAt: now } as T["$inferInsert"];
-      return store.write(collection, (db) => db.insert(table).values(row).returning().get()) as T["$inferSelect"];
+      return store.write(collection, (db) =>
+        db.insert(table).values(row).returning().get(),
+      ) as T["$inferSelect"];
     },
     replace(id, input) {
       const existing = store.db.select().from(table).where(byId(id)).get();
@@ -46,4 +54,9 @@ export function createCollectionRepository<T extends TableWithId, TInput extends
       return true;
     },
   };
+}
+
+function frozen<T extends object>(items: T[]): readonly T[] {
+  for (const item of items) Object.freeze(item);
+  return Object.freeze(items);
 }

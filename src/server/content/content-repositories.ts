@@ -33,7 +33,12 @@ export function createEducationRepository(store: Store) {
 export const EMPTY_SITE: Site = siteSchema.parse({ name: "Your Name", hero: {}, social: {} });
 
 export function createSiteRepository(store: Store) {
-  const read = (): Site | undefined => store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data;
+  let cached: { site: Site | undefined } | undefined;
+  store.onChange((event) => {
+    if (event.collection === "site") cached = undefined;
+  });
+  const read = (): Site | undefined =>
+    (cached ??= { site: store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data }).site;
   const put = (data: Site) =>
     store.write("site", (db) => {
       const updatedAt = new Date().toISOString();

@@ -23,6 +23,11 @@ export type Store = {
    */
   write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
   onChange(listener: (event: ChangeEvent) => void): () => void;
+  /**
+   * Emits the changes another process committed (the CLI's import, say) since we last looked.
+   * SQLite's data_version only moves for other connections' commits, so this is cheap to poll.
+   */
+  emitExternalWrites(): void;
   close(): void;
 };
 
@@ -38,6 +43,20 @@ export function openStore(dataDir: string): Store {
   migrate(db, { migrationsFolder: MIGRATIONS });
 
   const listeners = new Set<(event: ChangeEvent) => void>();
+  const emit = (events: readonly ChangeEvent[]) => {
+    for (const event of events) {
+      lastSeq = Math.max(lastSeq, event.seq);
+      for (const listener of listeners) listener(event);
+    }
+  };
+  const dataVersion = () => sqlite.pragma("data_version", { simple: true }) as number;
+  const newerChanges = sqlite.prepare<[number], ChangeEvent>(
+    "select seq, collection from changes where seq > ? order by seq",
+  );
+  let lastSeq = (sqlite.prepare("select coalesce(max(seq), 0) as seq from changes").get() as { seq: number })
+    .seq;
+  let seenVersion = dataVersion();
+
   return {
     sqlite,
     db,
@@ -48,16 +67,26 @@ export function openStore(dataDir: string): Store {
         const createdAt = new Date().toISOString();
         const events = names.map((collection) => ({
           collection,
-          seq: db.insert(changesTable).values({ collection, createdAt }).returning({ seq: changesTable.seq }).get().seq,
+          seq: db
+            .insert(changesTable)
+            .values({ collection, createdAt })
+            .returning({ seq: changesTable.seq })
+            .get().seq,
         }));
         return { result, events };
       })();
-      for (const event of events) for (const listener of listeners) listener(event);
+      emit(events);
       return result;
     },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    emitExternalWrites() {
+      const version = dataVersion();
+      if (version === seenVersion) return;
+      seenVersion = version;
+      emit(newerChanges.all(lastSeq));
     },
     close() {
       listeners.clear();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
+import { setResponseHeaders } from "./response-headers";
 
 /**
  * A per-request nonce lets React Router's inline hydration scripts run while every other inline
@@ -13,9 +14,8 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
     await next();
     const scriptSrc = options.development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
     const connectSrc = options.development ? "'self' ws: wss:" : "'self'";
-    c.header(
-      "Content-Security-Policy",
-      [
+    setResponseHeaders(c, {
+      "Content-Security-Policy": [
         "default-src 'self'",
         `script-src ${scriptSrc}`,
         `style-src 'self' 'nonce-${nonce}'`,
@@ -29,11 +29,11 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
         "form-action 'self'",
         "frame-ancestors 'none'",
       ].join("; "),
-    );
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+    });
   };
 }

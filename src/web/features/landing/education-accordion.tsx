@@ -5,7 +5,7 @@ import type { Education } from "../../../domain/content";
  * Academic Background: one entry per institution (institution, credential, duration); the
  * button opens its details. Without JavaScript every entry shows its details (see landing.css).
  */
-export function EducationAccordion({ items }: { items: Education[] }) {
+export function EducationAccordion({ items }: { items: readonly Education[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (id: string) =>
     setOpen((prev) => {

@@ -46,8 +46,8 @@ export function ExperienceSection({
   education,
   now,
 }: {
-  experiences: Experience[];
-  education: Education[];
+  experiences: readonly Experience[];
+  education: readonly Education[];
   now: Date;
 }) {
   const jobs = sortExperiences(experiences, now);
