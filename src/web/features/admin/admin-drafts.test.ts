@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { siteSchema } from "../../../domain/content";
-import { articleTags, articleToDraft, articleToInput } from "./article-draft";
+import {
+  applyFetchedDetails,
+  articleTags,
+  articleToDraft,
+  articleToInput,
+  fetchedChanges,
+} from "./article-draft";
 import { collectionToasts } from "./collection-config";
 import { endsBeforeStart, experienceToDraft, experienceToInput } from "./experience-draft";
 import { changedKeys, settingsErrors, settingsPatch, siteToForm } from "./settings-form";
@@ -102,6 +108,73 @@ describe("article drafts", () => {
   it("round-trips without change, so an untouched article is not dirty", () => {
     const input = articleToInput(articleToDraft(stored));
     expect(articleToInput(articleToDraft({ ...stored, tags: input.tags }))).toEqual(input);
+  });
+});
+
+describe("Fetch details", () => {
+  const fetched = {
+    title: "Harbour pilots warn of night-time risks",
+    outlet: "The Coast Gazette",
+    date: "2026-03-05",
+    image: "https://images.coast.example/pilots.jpg",
+    description: "Pilots say cuts leave the harbour exposed.",
+    content: "First paragraph of the page.\n\nSecond paragraph of the page.",
+  };
+  const added = articleToDraft({
+    title: "New Article",
+    outlet: "",
+    url: "https://coast.example/pilots",
+    date: "2026-11-22",
+    description: "",
+    image: "",
+    featured: true,
+    content: "",
+    tags: ["news", "harbours"],
+  });
+
+  it("fills every field the page gave a value for, over defaults and typed text alike", () => {
+    const typed = { ...added, title: "My own headline", outlet: "Typed outlet" };
+    expect(applyFetchedDetails(typed, fetched)).toEqual({ ...typed, ...fetched });
+    expect(fetchedChanges(typed, fetched)).toEqual([
+      "title",
+      "outlet",
+      "date",
+      "image",
+      "description",
+      "content",
+    ]);
+  });
+
+  it("never empties a field: what the page had nothing for keeps what it holds", () => {
+    const typed = { ...added, description: "Typed summary", image: "/demo/harbour-dawn.jpg" };
+    const sparse = { ...fetched, date: "", image: "", description: "   " };
+    const next = applyFetchedDetails(typed, sparse);
+    expect(next).toMatchObject({
+      title: fetched.title,
+      outlet: fetched.outlet,
+      date: "2026-11-22",
+      image: "/demo/harbour-dawn.jpg",
+      description: "Typed summary",
+      content: fetched.content,
+    });
+    expect(fetchedChanges(typed, sparse)).toEqual(["title", "outlet", "content"]);
+  });
+
+  it("leaves the URL, Featured and the tags alone", () => {
+    const next = applyFetchedDetails(added, {
+      ...fetched,
+      url: "https://elsewhere.example/",
+      featured: false,
+    } as never);
+    expect(next.url).toBe(added.url);
+    expect(next.featured).toBe(true);
+    expect(articleTags(next)).toEqual(["news", "harbours"]);
+  });
+
+  it("reports no change when the page says what the draft already holds", () => {
+    const filled = applyFetchedDetails(added, fetched);
+    expect(fetchedChanges(filled, fetched)).toEqual([]);
+    expect(fetchedChanges(added, { title: "", outlet: "" })).toEqual([]);
   });
 });
 

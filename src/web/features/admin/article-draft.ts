@@ -40,3 +40,32 @@ export function articleToInput(draft: ArticleDraft): ArticleInput {
   const { publicTags: _publicTags, otherTags: _otherTags, ...rest } = draft;
   return { ...rest, tags: articleTags(draft) };
 }
+
+/** `POST /api/articles/fetch-details`: the fields the server read from the article's page. */
+export type FetchedDetails = Pick<
+  ArticleInput,
+  "title" | "outlet" | "date" | "image" | "description" | "content"
+>;
+
+export const FETCHED_FIELDS = ["title", "outlet", "date", "image", "description", "content"] as const;
+
+/**
+ * 'Fetch details' fills the draft by one rule: every field the page gave a value for takes that
+ * value (over the default or whatever is typed there), and a field the page had nothing for keeps
+ * what it holds. So Fetch details never empties a field. It only changes the draft: nothing is
+ * saved until Save, and 'Discard changes' brings back the saved article.
+ */
+export function applyFetchedDetails(draft: ArticleDraft, details: Partial<FetchedDetails>): ArticleDraft {
+  const next = { ...draft };
+  for (const field of FETCHED_FIELDS) {
+    const value = details[field];
+    if (typeof value === "string" && value.trim() !== "") next[field] = value;
+  }
+  return next;
+}
+
+/** The fields `applyFetchedDetails` would change: none means the page told us nothing new. */
+export function fetchedChanges(draft: ArticleDraft, details: Partial<FetchedDetails>): string[] {
+  const next = applyFetchedDetails(draft, details);
+  return FETCHED_FIELDS.filter((field) => next[field] !== draft[field]);
+}

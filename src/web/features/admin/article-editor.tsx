@@ -3,6 +3,7 @@ import { formatArticleDate, parseArticleDate } from "../../../domain/dates";
 import { isHttpUrl, isSitePath } from "../../../domain/safe-url";
 import type { ArticleDraft } from "./article-draft";
 import type { EditorProps } from "./collection-config";
+import { FetchDetailsButton } from "./fetch-details";
 import { CheckboxField, TextAreaField, TextField } from "./form-fields";
 
 function firstError(errors: Record<string, string>, prefix: string): string | undefined {
@@ -39,16 +40,19 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
           onChange={(outlet) => set({ outlet })}
           error={errors.outlet}
         />
-        <TextField
-          label="URL"
-          required
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={draft.url}
-          onChange={(url) => set({ url })}
-          error={errors.url}
-        />
+        <div className="url-with-fetch">
+          <TextField
+            label="URL"
+            required
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={draft.url}
+            onChange={(url) => set({ url })}
+            error={errors.url}
+          />
+          <FetchDetailsButton draft={draft} onChange={onChange} />
+        </div>
         <TextField
           label="Date"
           value={draft.date}
