@@ -26,6 +26,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Finished Suspense content (the article viewer, loaded lazily) stays in place in the
+        // document. By default React moves a large one to the end of the page, hidden, for a
+        // script to put back: a visitor without JavaScript would never see it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

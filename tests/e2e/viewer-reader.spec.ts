@@ -1,4 +1,14 @@
-import { GONE, HOSTILE, LOCKED, PILOTS, STORED, expect, openViewer, test, viewer } from "./support/viewer-fixtures";
+import {
+  GONE,
+  HOSTILE,
+  LOCKED,
+  PILOTS,
+  STORED,
+  expect,
+  openViewer,
+  test,
+  viewer,
+} from "./support/viewer-fixtures";
 import { PWNED } from "./support/fake-publisher";
 
 test.describe("article viewer: reader mode", () => {
@@ -26,10 +36,14 @@ test.describe("article viewer: reader mode", () => {
     await expect(reader.getByText(`By ${PILOTS.author}`, { exact: true })).toBeVisible();
     await expect(reader.locator(".reader-excerpt")).toHaveText(PILOTS.description);
     await expect(reader.getByRole("heading", { level: 3 })).toHaveText(PILOTS.headings);
-    for (const paragraph of PILOTS.paragraphs) await expect(reader.getByText(paragraph, { exact: true })).toBeVisible();
+    for (const paragraph of PILOTS.paragraphs)
+      await expect(reader.getByText(paragraph, { exact: true })).toBeVisible();
 
     const image = reader.locator(".reader-image img");
-    await expect(image).toHaveAttribute("src", `/api/images?url=${encodeURIComponent(world.publisher.url("/pilots.jpg"))}`);
+    await expect(image).toHaveAttribute(
+      "src",
+      `/api/images?url=${encodeURIComponent(world.publisher.url("/pilots.jpg"))}`,
+    );
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
 
     await expect(reader.getByText(`Originally published on ${PILOTS.outlet}`)).toBeVisible();
@@ -57,6 +71,72 @@ test.describe("article viewer: reader mode", () => {
     expect(world.publisher.hits("/stored")).toBe(0);
   });
 
+  test("a shared link to stored text arrives with the page: no spinner, no request, no hydration mismatch", async ({
+    page,
+    world,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const readerRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/articles\/[^/]+\/reader/.test(request.url())) readerRequests.push(request.url());
+    });
+    // Records whether reader mode's loading view ever appears, from the first parsed byte on.
+    await page.addInitScript(() => {
+      const seen = () => document.querySelector(".viewer-body-reader .viewer-status") !== null;
+      new MutationObserver(() => {
+        if (seen()) (window as unknown as Record<string, boolean>).__spinnerSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await openViewer(page, world.ids.stored);
+    const reader = viewer(page).locator("article.reader");
+    await expect(reader.getByRole("heading", { level: 2, name: STORED.title })).toBeVisible();
+    await expect(reader.getByText("a second pair of hands before the storms")).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as Record<string, boolean>).__spinnerSeen ?? false),
+    ).toBe(false);
+    expect(readerRequests).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // Hydrated and working: the toggle responds, and reader mode comes back without a request.
+    await viewer(page).getByRole("button", { name: "Original Site" }).click();
+    await expect(viewer(page).locator(".viewer-mode")).toHaveText("Original Site");
+    await viewer(page).getByRole("button", { name: "Reader Mode", exact: true }).click();
+    await expect(reader.getByRole("heading", { level: 3 })).toHaveText("THE LETTERS");
+    expect(readerRequests).toEqual([]);
+
+    // Moving on reads the next article through the API as before; coming back needs no request.
+    await viewer(page).getByRole("button", { name: "Previous Article" }).click();
+    await expect(viewer(page).getByRole("heading", { level: 2, name: HOSTILE.title })).toBeVisible();
+    expect(readerRequests).toHaveLength(1);
+    await viewer(page).getByRole("button", { name: "Next Article" }).click();
+    await expect(reader.getByRole("heading", { level: 2, name: STORED.title })).toBeVisible();
+    expect(readerRequests).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  test("a shared link to an article without its own text hydrates cleanly and loads it as before", async ({
+    page,
+    world,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await openViewer(page, world.ids.pilots);
+    const dialog = viewer(page);
+    await expect(dialog.getByRole("heading", { level: 2, name: PILOTS.title })).toBeVisible();
+    // The failure view kept for visitors without scripts is not in this page.
+    await expect(dialog.getByText("Reading this article here needs JavaScript.")).toHaveCount(0);
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
   test("shows the failure view when the publisher answers 404", async ({ page, world }) => {
     await openViewer(page, world.ids.gone);
     const failure = viewer(page).getByRole("alert");
@@ -73,7 +153,10 @@ test.describe("article viewer: reader mode", () => {
     await expect(viewer(page).locator(".viewer-header .viewer-title")).toHaveText(GONE.title);
   });
 
-  test("renders a hostile page as inert text: nothing runs, nothing dangerous reaches the DOM", async ({ page, world }) => {
+  test("renders a hostile page as inert text: nothing runs, nothing dangerous reaches the DOM", async ({
+    page,
+    world,
+  }) => {
     const dialogs: string[] = [];
     const errors: string[] = [];
     page.on("dialog", (dialog) => {
@@ -84,9 +167,13 @@ test.describe("article viewer: reader mode", () => {
 
     await openViewer(page, world.ids.hostile);
     const reader = viewer(page).locator("article.reader");
-    await expect(reader.getByText("Inspectors described the sea wall as failing in three places")).toBeVisible();
+    await expect(
+      reader.getByText("Inspectors described the sea wall as failing in three places"),
+    ).toBeVisible();
     // Markup written as text on the page stays visible text.
-    await expect(reader.getByText("<script>window.__bylinePwned=1;alert('xss')</script> is written in this paragraph")).toBeVisible();
+    await expect(
+      reader.getByText("<script>window.__bylinePwned=1;alert('xss')</script> is written in this paragraph"),
+    ).toBeVisible();
     await expect(reader.getByText("By Eve Mallory", { exact: true })).toBeVisible();
 
     const findings = await page.locator("dialog.viewer").evaluate((root) => {
@@ -94,12 +181,17 @@ test.describe("article viewer: reader mode", () => {
       for (const element of root.querySelectorAll("*")) {
         if (element.closest("svg.viewer-newtab")) continue; // our own decorative icon
         const tag = element.tagName.toLowerCase();
-        if (["script", "iframe", "object", "embed", "svg", "style", "form", "base", "meta", "link"].includes(tag)) {
+        if (
+          ["script", "iframe", "object", "embed", "svg", "style", "form", "base", "meta", "link"].includes(
+            tag,
+          )
+        ) {
           found.push(`<${tag}>`);
         }
         for (const attribute of element.attributes) {
           if (attribute.name.startsWith("on")) found.push(`${tag}[${attribute.name}]`);
-          if (/^\s*(javascript|data|vbscript):/i.test(attribute.value)) found.push(`${tag}[${attribute.name}=${attribute.value}]`);
+          if (/^\s*(javascript|data|vbscript):/i.test(attribute.value))
+            found.push(`${tag}[${attribute.name}=${attribute.value}]`);
         }
       }
       return found;
@@ -110,7 +202,9 @@ test.describe("article viewer: reader mode", () => {
     await viewer(page).getByRole("button", { name: "Original Site" }).click();
     const frame = page.frameLocator("iframe.viewer-frame");
     await expect(frame.getByRole("heading", { name: HOSTILE.title })).toBeVisible();
-    expect(await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], PWNED)).toBeUndefined();
+    expect(
+      await page.evaluate((name) => (window as unknown as Record<string, unknown>)[name], PWNED),
+    ).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -122,9 +216,14 @@ test.describe("article viewer: original site", () => {
     const dialog = viewer(page);
     await dialog.getByRole("button", { name: "Original Site" }).click();
     const frame = dialog.locator("iframe");
-    await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-forms");
+    await expect(frame).toHaveAttribute(
+      "sandbox",
+      "allow-scripts allow-same-origin allow-popups allow-forms",
+    );
     await expect(frame).toHaveAttribute("src", world.publisher.url("/pilots"));
-    await expect(page.frameLocator("iframe.viewer-frame").getByRole("heading", { level: 1 })).toHaveText(PILOTS.title);
+    await expect(page.frameLocator("iframe.viewer-frame").getByRole("heading", { level: 1 })).toHaveText(
+      PILOTS.title,
+    );
     await expect(dialog.locator(".viewer-mode")).toHaveText("Original Site");
     await expect(dialog.getByRole("button", { name: "Reader Mode" })).toBeVisible();
   });
@@ -139,10 +238,17 @@ test.describe("article viewer: original site", () => {
     await dialog.getByRole("button", { name: "Original Site" }).click();
 
     const panel = dialog.locator(".viewer-fallback");
-    await expect(panel.getByText("This article cannot be displayed within the site due to the publisher's security settings.")).toBeVisible();
+    await expect(
+      panel.getByText(
+        "This article cannot be displayed within the site due to the publisher's security settings.",
+      ),
+    ).toBeVisible();
     await expect(panel.getByRole("heading", { name: LOCKED.title })).toBeVisible();
     await expect(panel.getByText(LOCKED.description)).toBeVisible();
-    await expect(panel.locator("img")).toHaveAttribute("src", `/api/images?url=${encodeURIComponent(world.publisher.url("/locked.jpg"))}`);
+    await expect(panel.locator("img")).toHaveAttribute(
+      "src",
+      `/api/images?url=${encodeURIComponent(world.publisher.url("/locked.jpg"))}`,
+    );
     const open = panel.getByRole("link", { name: "Open Original Article" });
     await expect(open).toHaveAttribute("href", world.publisher.url("/locked"));
     await expect(open).toHaveAttribute("target", "_blank");

@@ -3,7 +3,7 @@ import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
-import type { ReaderContent, ReaderSource } from "../../domain/reader-content";
+import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
@@ -136,17 +136,8 @@ export function createReaderService(options: ReaderServiceOptions) {
 
   async function read(id: string): Promise<ReaderContent> {
     const article = storedArticle(id);
-    if (article.content.trim() !== "") {
-      return {
-        title: article.title,
-        author: "",
-        publishDate: article.date,
-        image: usableImage(article) ?? "",
-        excerpt: cutExcerpt(article.description),
-        paragraphs: toReaderParagraphs(article.content),
-        source: "stored",
-      };
-    }
+    const stored = storedReaderContent(article);
+    if (stored) return stored;
     if (!isHttpUrl(article.url)) {
       throw new ReaderError(404, "no_source", "This article has no text and no original address to read it from.");
     }

@@ -4,6 +4,7 @@ import { useRouteLoaderData, useSearchParams } from "react-router";
 import { GLASS_INTENSITY_SCROLLED, GLASS_INTENSITY_TOP } from "../../domain/landing-page";
 import { latestArticle } from "../../domain/front-page";
 import { sortArticlesByDateDesc } from "../../domain/experience-order";
+import { storedReaderContent } from "../../domain/reader-content";
 // The article viewer's styles load with the page, so a viewer rendered on the server (a shared
 // '?article=' link) is styled before any script runs; its code loads when it opens, or once the
 // browser is idle.
@@ -31,14 +32,22 @@ import { useLiveUpdates } from "../lib/use-live-updates";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context;
   // The block list is the owner's business; article bodies are served by the reader API.
   const { blockList: _blockList, ...site } = content.site();
-  const articles = content.articles().map((article) => ({ ...article, content: "" }));
+  const stored = content.articles();
+  const articles = stored.map((article) => ({ ...article, content: "" }));
+  // A shared '?article=' link: the owner's own copy of that article is rendered with the page,
+  // so it reads without scripts (and the viewer need not ask the reader API for it). Nothing is
+  // fetched from the publisher here; an article without its own text reads through the API.
+  const openId = new URL(request.url).searchParams.get("article");
+  const open = openId ? stored.find((article) => article.id === openId) : undefined;
+  const storedReader = open ? storedReaderContent(open) : null;
   return {
     site,
     articles,
+    reader: open && storedReader ? { articleId: open.id, content: storedReader } : null,
     experiences: content.experiences(),
     education: content.education(),
     publicUrl: context.publicUrl,
@@ -82,7 +91,7 @@ const LIVE = ["site", "articles", "experiences", "education"] as const;
 const PORTFOLIO_PARAMS = ["portfolio", "pq", "ptype", "ppub", "pfrom", "pto", "phighlight"];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { site, articles, experiences, education, publicUrl, renderedAt } = loaderData;
+  const { site, articles, experiences, education, publicUrl, renderedAt, reader } = loaderData;
   useLiveUpdates(LIVE);
   const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -140,6 +149,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <ArticleViewer
             articles={inOrder}
             articleId={articleId}
+            preloaded={reader}
             onSelect={(id) =>
               setSearchParams(
                 (prev) => {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import type { Article } from "../../../domain/content";
+import type { ReaderContent } from "../../../domain/reader-content";
 import { formatArticleDate, formatLongUs } from "../../../domain/dates";
 import { isHttpUrl } from "../../../domain/safe-url";
 import "./article-viewer.css";
@@ -15,6 +16,8 @@ export type ArticleViewerProps = {
   articles: Article[];
   /** The open article's id (from the page URL); null when the viewer is closed. */
   articleId: string | null;
+  /** Reader text the page was rendered with, for one article (a shared '?article=' link). */
+  preloaded?: { articleId: string; content: ReaderContent } | null;
   onSelect: (id: string) => void;
   onClose: () => void;
 };
@@ -28,16 +31,36 @@ const MODE_LABEL: Record<ViewMode, string> = { reader: "Reader Mode", original: 
  * site, moving through `articles` with buttons, arrow keys and horizontal drags. The page URL
  * owns which article is open; this component only asks to change it.
  */
-export function ArticleViewer({ articles, articleId, onSelect, onClose }: ArticleViewerProps) {
+export function ArticleViewer({ articles, articleId, preloaded, onSelect, onClose }: ArticleViewerProps) {
   if (!articleId) return null;
   const index = articles.findIndex((article) => article.id === articleId);
   if (index === -1) return null;
-  return <ViewerDialog articles={articles} index={index} onSelect={onSelect} onClose={onClose} />;
+  return (
+    <ViewerDialog
+      articles={articles}
+      index={index}
+      preloaded={preloaded}
+      onSelect={onSelect}
+      onClose={onClose}
+    />
+  );
 }
 
-type DialogProps = { articles: Article[]; index: number; onSelect: (id: string) => void; onClose: () => void };
+type DialogProps = {
+  articles: Article[];
+  index: number;
+  preloaded: ArticleViewerProps["preloaded"];
+  onSelect: (id: string) => void;
+  onClose: () => void;
+};
 
-function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
+/** With scripts, a footer or close button acts here and the page's form is never sent. */
+const instead = (action: () => void) => (event: MouseEvent) => {
+  event.preventDefault();
+  action();
+};
+
+function ViewerDialog({ articles, index, preloaded, onSelect, onClose }: DialogProps) {
   const article = articles[index] as Article;
   const previous = articles[index - 1];
   const next = articles[index + 1];
@@ -55,7 +78,13 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
   const mode: ViewMode = modeFor.id === article.id ? modeFor.mode : "reader";
   const setMode = (value: ViewMode) => setModeFor({ id: article.id, mode: value });
 
-  const reader = useReaderContent(article.id, article.url);
+  const reader = useReaderContent(
+    article.id,
+    article.url,
+    preloaded?.articleId === article.id ? preloaded.content : undefined,
+  );
+  // Without scripts, Close and Previous / Next send this form: plain page loads of '/' and '/?article=…'.
+  const navForm = useId();
   const framing = useFraming(article.id, article.url, mode === "original");
   const prefetchFraming = () => {
     if (isHttpUrl(article.url)) void askFraming(article.id, article.url);
@@ -117,73 +146,87 @@ function ViewerDialog({ articles, index, onSelect, onClose }: DialogProps) {
 
   const date = formatArticleDate(article.date, formatLongUs);
   return (
-    <dialog ref={dialogRef} className="viewer" aria-labelledby="viewer-title" open>
-      <div ref={panelRef} className="viewer-panel">
-        <header className="viewer-header">
-          <div className="viewer-heading">
-            {article.outlet && <p className="viewer-outlet">{article.outlet}</p>}
-            <p id="viewer-title" ref={titleRef} className="viewer-title" tabIndex={-1}>
-              {article.title}
-            </p>
-            {date && <p className="viewer-date">{date}</p>}
+    <>
+      <form id={navForm} method="get" action="/" hidden />
+      <dialog ref={dialogRef} className="viewer" aria-labelledby="viewer-title" open>
+        <div ref={panelRef} className="viewer-panel">
+          <header className="viewer-header">
+            <div className="viewer-heading">
+              {article.outlet && <p className="viewer-outlet">{article.outlet}</p>}
+              <p id="viewer-title" ref={titleRef} className="viewer-title" tabIndex={-1}>
+                {article.title}
+              </p>
+              {date && <p className="viewer-date">{date}</p>}
+            </div>
+            <div className="viewer-controls">
+              <button
+                type="button"
+                className="viewer-button viewer-toggle"
+                onClick={() => setMode(mode === "reader" ? "original" : "reader")}
+                onPointerEnter={prefetchFraming}
+                onFocus={prefetchFraming}
+              >
+                {mode === "reader" ? MODE_LABEL.original : MODE_LABEL.reader}
+              </button>
+              <button
+                type="submit"
+                form={navForm}
+                className="viewer-button viewer-close"
+                onClick={instead(onClose)}
+              >
+                <span aria-hidden="true" className="viewer-close-mark">
+                  ×
+                </span>
+                Close
+              </button>
+            </div>
+          </header>
+
+          <div ref={bodyRef} className={`viewer-body viewer-body-${mode}`}>
+            {mode === "reader" ? (
+              <ReaderView article={article} state={reader} />
+            ) : (
+              <OriginalView article={article} framing={framing} onTryReader={() => setMode("reader")} />
+            )}
           </div>
-          <div className="viewer-controls">
+
+          <footer className="viewer-footer">
             <button
-              type="button"
-              className="viewer-button viewer-toggle"
-              onClick={() => setMode(mode === "reader" ? "original" : "reader")}
-              onPointerEnter={prefetchFraming}
-              onFocus={prefetchFraming}
+              ref={previousButton}
+              type="submit"
+              form={navForm}
+              name="article"
+              value={previous?.id}
+              className="viewer-button viewer-nav"
+              disabled={!previous}
+              onClick={instead(() => move(-1))}
             >
-              {mode === "reader" ? MODE_LABEL.original : MODE_LABEL.reader}
+              <span aria-hidden="true">←</span> Previous Article
             </button>
-            <button type="button" className="viewer-button viewer-close" onClick={onClose}>
-              <span aria-hidden="true" className="viewer-close-mark">
-                ×
+            <p className="viewer-position">
+              <span className="viewer-count">
+                {index + 1} of {articles.length}
               </span>
-              Close
+              <span className="viewer-mode">{MODE_LABEL[mode]}</span>
+            </p>
+            <button
+              ref={nextButton}
+              type="submit"
+              form={navForm}
+              name="article"
+              value={next?.id}
+              className="viewer-button viewer-nav"
+              disabled={!next}
+              onClick={instead(() => move(1))}
+            >
+              Next Article <span aria-hidden="true">→</span>
             </button>
-          </div>
-        </header>
-
-        <div ref={bodyRef} className={`viewer-body viewer-body-${mode}`}>
-          {mode === "reader" ? (
-            <ReaderView article={article} state={reader} />
-          ) : (
-            <OriginalView article={article} framing={framing} onTryReader={() => setMode("reader")} />
-          )}
-        </div>
-
-        <footer className="viewer-footer">
-          <button
-            ref={previousButton}
-            type="button"
-            className="viewer-button viewer-nav"
-            disabled={!previous}
-            onClick={() => move(-1)}
-          >
-            <span aria-hidden="true">←</span> Previous Article
-          </button>
-          <p className="viewer-position">
-            <span className="viewer-count">
-              {index + 1} of {articles.length}
-            </span>
-            <span className="viewer-mode">{MODE_LABEL[mode]}</span>
+          </footer>
+          <p className="visually-hidden" aria-live="polite">
+            {`Article ${index + 1} of ${articles.length}: ${article.title}`}
           </p>
-          <button
-            ref={nextButton}
-            type="button"
-            className="viewer-button viewer-nav"
-            disabled={!next}
-            onClick={() => move(1)}
-          >
-            Next Article <span aria-hidden="true">→</span>
-          </button>
-        </footer>
-        <p className="visually-hidden" aria-live="polite">
-          {`Article ${index + 1} of ${articles.length}: ${article.title}`}
-        </p>
-      </div>
-    </dialog>
+        </div>
+      </dialog>
+    </>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import type { ReaderContent } from "../../../domain/reader-content";
 import { ApiError, apiRequest } from "../../lib/api-client";
 
-
 /** Spec §4 "Reader content: loading -> loaded or error". */
 export type ReaderState =
   | { status: "loading" }
@@ -14,14 +13,23 @@ const LOADING: ReaderState = { status: "loading" };
 /**
  * The reader text of one article. The state belongs to the article (and its address): when
  * either changes, it is "loading" again at once and the previous request is abandoned.
+ * `preloaded` is the text the page was rendered with (the owner's own copy of a shared
+ * '?article=' link): it is shown as it is, with no request.
  */
-export function useReaderContent(articleId: string, articleUrl: string): ReaderState {
+export function useReaderContent(
+  articleId: string,
+  articleUrl: string,
+  preloaded?: ReaderContent,
+): ReaderState {
   const key = `${articleId}\n${articleUrl}`;
   const [current, setCurrent] = useState<{ key: string; state: ReaderState }>({ key, state: LOADING });
 
   useEffect(() => {
+    if (preloaded) return;
     const controller = new AbortController();
-    apiRequest<ReaderContent>(`/api/articles/${encodeURIComponent(articleId)}/reader`, { signal: controller.signal }).then(
+    apiRequest<ReaderContent>(`/api/articles/${encodeURIComponent(articleId)}/reader`, {
+      signal: controller.signal,
+    }).then(
       (content) => setCurrent({ key, state: { status: "loaded", content } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -30,7 +38,8 @@ export function useReaderContent(articleId: string, articleUrl: string): ReaderS
       },
     );
     return () => controller.abort();
-  }, [articleId, key]);
+  }, [articleId, key, preloaded]);
 
+  if (preloaded) return { status: "loaded", content: preloaded };
   return current.key === key ? current.state : LOADING;
 }

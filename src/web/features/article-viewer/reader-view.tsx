@@ -7,6 +7,9 @@ import { ViewerImage } from "./viewer-image";
 
 type Props = { article: Article; state: ReaderState };
 
+/** Why a visitor without scripts sees the failure view for an article with no text of its own here. */
+export const NO_SCRIPT_REASON = "Reading this article here needs JavaScript.";
+
 /**
  * Reader mode (spec §2, §4, §8). Every piece of text from the publisher is rendered as a React
  * text node: no markup from another site ever reaches the page.
@@ -14,10 +17,16 @@ type Props = { article: Article; state: ReaderState };
 export function ReaderView({ article, state }: Props) {
   if (state.status === "loading") {
     return (
-      <div className="viewer-status" role="status">
-        <span className="viewer-spinner" aria-hidden="true" />
-        <p>Loading article content...</p>
-      </div>
+      <>
+        <div className="viewer-status" role="status">
+          <span className="viewer-spinner" aria-hidden="true" />
+          <p>Loading article content...</p>
+        </div>
+        {/* Without scripts the text never comes (the spinner is hidden by CSS): the way to the original instead. */}
+        <noscript>
+          <ReaderFailure article={article} reason={NO_SCRIPT_REASON} />
+        </noscript>
+      </>
     );
   }
   if (state.status === "error") return <ReaderFailure article={article} reason={state.message} />;
@@ -40,7 +49,9 @@ export function ReaderView({ article, state }: Props) {
       <ViewerImage url={content.image} className="reader-image" />
       <div className="reader-body">
         {body.length === 0 ? (
-          <p className="reader-fallback">{article.description || "Article content could not be extracted."}</p>
+          <p className="reader-fallback">
+            {article.description || "Article content could not be extracted."}
+          </p>
         ) : (
           body.map((paragraph, index) =>
             paragraph.heading ? (
@@ -57,7 +68,8 @@ export function ReaderView({ article, state }: Props) {
         {article.outlet && <p>Originally published on {article.outlet}</p>}
         {original !== "#" && (
           <a className="viewer-button" href={original} target="_blank" rel="noopener noreferrer">
-            View Original<NewTabIcon />
+            View Original
+            <NewTabIcon />
           </a>
         )}
       </footer>
@@ -73,8 +85,14 @@ function ReaderFailure({ article, reason }: { article: Article; reason: string }
       <p>The article content could not be extracted. This may be due to the publisher's security settings.</p>
       {original !== "#" && (
         <>
-          <a className="viewer-button viewer-button-primary" href={original} target="_blank" rel="noopener noreferrer">
-            Read Original Article<NewTabIcon />
+          <a
+            className="viewer-button viewer-button-primary"
+            href={original}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Read Original Article
+            <NewTabIcon />
           </a>
           <p className="viewer-note">Opens in a new tab</p>
         </>
