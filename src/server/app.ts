@@ -10,6 +10,7 @@ import { apiError } from "./http/api-error";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { createPageCache } from "./http/page-cache";
+import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
 import { eventsRoute } from "./live/events-route";
@@ -91,6 +92,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   if (options.pages) {
     const pages = options.pages;
     app.all("*", async (c) => {
+      // Any other path shows the landing page (spec), but not a probe for files outside the static root.
+      const odd = oddPathStatus(rawRequestPath(c));
+      if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
       const session = c.get("session");
       const nonce = c.get("cspNonce");
       // Visitors' page views are cached; the owner's, the data requests and other methods are not.

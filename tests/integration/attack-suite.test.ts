@@ -1,19 +1,14 @@
 /**
  * The attack suite: every category tries many payloads and all must be blocked. It prints how many
- * payloads it tried per category, so a reviewer can see the coverage.
+ * payloads it tried per category, so a reviewer can see the coverage. Its siblings cover the safe
+ * fetcher's refusals (attack-ssrf.test.ts) and path traversal (attack-paths.test.ts); stored XSS is
+ * checked in a real browser (tests/e2e/stored-xss.spec.ts).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { attackCounter } from "./support/attack-counter";
 import { createTestApp, ORIGIN, OWNER, type TestApp } from "./support/test-app";
 
-const tried: Record<string, number> = {};
-const count = (category: string, n = 1) => void (tried[category] = (tried[category] ?? 0) + n);
-afterAll(() => {
-  console.log(
-    `attack suite — payloads tried per category (all blocked):\n${Object.entries(tried)
-      .map(([k, v]) => `  ${k.padEnd(28)} ${v}`)
-      .join("\n")}`,
-  );
-});
+const count = attackCounter("attack suite");
 
 let t: TestApp;
 beforeEach(async () => {
