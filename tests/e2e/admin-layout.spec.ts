@@ -1,8 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expanded, expect, openSection, test } from "./admin-helpers";
-
-const violations = (results: Awaited<ReturnType<AxeBuilder["analyze"]>>) =>
-  results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+import { expectNoViolations } from "./support/axe";
 
 /** Each manager on a phone and for assistive technology, with an editor open and the confirmation up. */
 const SECTIONS = [
@@ -21,21 +18,18 @@ for (const width of [375, 1280]) {
         await page.locator(".items > li .item__toggle").first().click();
         await expect(expanded(page)).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const open = await new AxeBuilder({ page }).include(".dashboard__body").analyze();
-        expect(violations(open)).toEqual([]);
+        await expectNoViolations(page, `${section} at ${width}px, editor open`, { include: [".dashboard__body"] });
 
         await expanded(page).getByRole("button", { name: "Delete", exact: true }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        const dialog = await new AxeBuilder({ page }).include("dialog").analyze();
-        expect(violations(dialog)).toEqual([]);
+        await expectNoViolations(page, `${section} at ${width}px, delete confirmation`, { include: ["dialog"] });
       });
     }
 
     test("settings: no sideways scroll and no accessibility violations", async ({ page }) => {
       await openSection(page, "settings", "Settings");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const results = await new AxeBuilder({ page }).include(".dashboard__body").analyze();
-      expect(violations(results)).toEqual([]);
+      await expectNoViolations(page, `settings at ${width}px`, { include: [".dashboard__body"] });
     });
   });
 }

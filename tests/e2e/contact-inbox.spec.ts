@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
 
 /**
@@ -86,8 +86,7 @@ test("new messages arrive live, newest first, with the unread count on the tab; 
   const listed = (await (await server.api("/api/messages")).json()) as { messages: { subject: string }[] };
   expect(listed.messages.map((m) => m.subject)).toEqual(["Second tip"]);
 
-  const results = await new AxeBuilder({ page }).include(".dashboard__body").include(".dashboard__tabs").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoViolations(page, "messages inbox", { include: [".dashboard__body", ".dashboard__tabs"] });
 });
 
 test("shows what visitors typed as text, never as markup", async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { expectNoViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 
 /**
@@ -319,9 +319,7 @@ test("server-rendered overlay hydrates cleanly and passes an accessibility scan"
   await dialog.getByRole("button", { name: /^Publication\b/ }).click();
   await expect(dialog.getByRole("listbox", { name: "Publication" })).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).include("dialog.portfolio").analyze();
-  expect(results.passes.length).toBeGreaterThan(0);
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+  await expectNoViolations(page, "server-rendered portfolio overlay", { include: ["dialog.portfolio"] });
   expect(problems).toEqual([]);
 });
 

@@ -17,6 +17,25 @@ type TopBarProps = {
   latestArticleId: string | null;
 };
 
+/** Share of the section list's width that fades out on narrow screens (landing.css). */
+const LIST_FADE = 0.15;
+
+/**
+ * On a phone the section buttons scroll sideways and the list fades out at its right edge:
+ * scrolls the list so `link` sits wholly in the clear part. The browser's own scrolling on focus
+ * only makes sure a button is inside the list, faded or not.
+ */
+function revealInList(list: HTMLElement, link: HTMLElement, smooth: boolean) {
+  if (list.scrollWidth <= list.clientWidth) return;
+  const clear = list.clientWidth * (1 - LIST_FADE);
+  const start = link.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+  const end = start + link.offsetWidth;
+  let left = list.scrollLeft;
+  if (start < list.scrollLeft) left = Math.max(0, start - 16);
+  else if (end > list.scrollLeft + clear) left = end - clear + 8;
+  if (left !== list.scrollLeft) list.scrollTo({ left, behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+}
+
 function onSectionClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (
     event.defaultPrevented ||
@@ -45,15 +64,12 @@ export function TopBar({
 }: TopBarProps) {
   const listRef = useRef<HTMLUListElement>(null);
 
-  // On a phone the buttons scroll sideways: keep the active one in view.
+  // On a phone the buttons scroll sideways: keep the active one in view, and the focused one
+  // while the keyboard moves through them.
   useEffect(() => {
     const list = listRef.current;
     const link = list?.querySelector<HTMLElement>("[aria-current]");
-    if (!list || !link || list.scrollWidth <= list.clientWidth) return;
-    const left = link.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + link.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollTo({ left: Math.max(0, left - 16), behavior: prefersReducedMotion() ? "auto" : "smooth" });
-    }
+    if (list && link && !list.contains(document.activeElement)) revealInList(list, link, true);
   }, [activeSection]);
 
   return (
@@ -83,7 +99,12 @@ export function TopBar({
           </div>
         </div>
         <nav className="lp-bar__nav" aria-label="Sections">
-          <ul ref={listRef}>
+          <ul
+            ref={listRef}
+            onFocus={(event) => {
+              if (event.target instanceof HTMLElement) revealInList(event.currentTarget, event.target, false);
+            }}
+          >
             {SECTIONS.map((section) => (
               <li key={section.id}>
                 <a

@@ -51,6 +51,7 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
   const dialog = useRef<HTMLDialogElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const search = useRef<HTMLInputElement>(null);
+  const masthead = useRef<HTMLElement>(null);
 
   const [filters, setFilters] = usePortfolioUrlState();
   const [openDropdown, setOpenDropdown] = useState<OpenDropdown>(null);
@@ -93,6 +94,19 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
     };
     element.addEventListener("cancel", onCancel);
     return () => element.removeEventListener("cancel", onCancel);
+  }, []);
+
+  // The masthead stays on top while the overlay scrolls: whatever scrolls into view under it (a
+  // card focused with Shift+Tab) stops below it instead of hiding behind it.
+  useEffect(() => {
+    const element = dialog.current;
+    const head = masthead.current;
+    if (!element || !head || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      element.style.scrollPaddingTop = `${head.offsetHeight + 8}px`;
+    });
+    observer.observe(head);
+    return () => observer.disconnect();
   }, []);
 
   // Preload the first images while the visitor looks at the top of the grid.
@@ -158,7 +172,7 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
       onKeyDown={onKeyDown}
     >
       <div className="portfolio__sheet">
-        <header className="portfolio__masthead">
+        <header className="portfolio__masthead" ref={masthead}>
           <div className="portfolio__heading">
             <h2 className="portfolio__title" id={titleId} ref={title} tabIndex={-1}>
               Portfolio
