@@ -107,9 +107,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
         if (hit) return hit;
       }
       const startedAt = pageCache.generation();
+      const liveSeq = services.store.currentSeq();
       const owner = session ? services.owner.get() : undefined;
       const response = await pages(c, {
         cspNonce: c.get("cspNonce"),
+        liveSeq,
         publicUrl: config.publicUrlIsSet ? config.publicUrl : requestUrl.origin,
         content: {
           site: () => content.site.get(),

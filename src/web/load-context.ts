@@ -13,6 +13,8 @@ export type SignedInOwner = { email: string; csrfToken: string };
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The newest change's sequence number when the render began: live updates resume from it. */
+    liveSeq: number;
     /** The site's public origin (PUBLIC_URL), for canonical and absolute links. */
     publicUrl: string;
     content: PageContent;

@@ -4,10 +4,13 @@ import type { Route } from "./+types/root";
 import "./styles/base.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.cspNonce };
+  return { nonce: context.cspNonce, liveSeq: context.liveSeq };
 }
 
-/** The nonce only matters in the server's HTML; re-reading it on navigation would cost a request for nothing. */
+/**
+ * The nonce only matters in the server's HTML, and `liveSeq` only for the page's first live
+ * stream, which then stays open across navigation: re-reading them would cost a request for nothing.
+ */
 export function shouldRevalidate() {
   return false;
 }

@@ -61,3 +61,27 @@ test("a change made through the API appears live on an open page", async ({ page
   expect(response.status).toBe(201);
   await expect(page.getByText(title).first()).toBeVisible();
 });
+
+test("a change made after the page was rendered but before its live stream opened still arrives", async ({
+  page,
+  server,
+}) => {
+  const title = `Early headline ${Date.now()}`;
+  // Hold the page's scripts back until the write has committed: the HTML is older than the write.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.locator("#work")).toBeAttached();
+  const response = await server.api("/api/articles", {
+    method: "POST",
+    json: { title, outlet: "Early Outlet", url: "https://early.example/story", date: "2026-11-02", description: "Early", featured: true },
+  });
+  expect(response.status).toBe(201);
+  await expect(page.getByText(title)).toHaveCount(0);
+  release();
+  await expect(page.getByText(title).first()).toBeVisible();
+});

@@ -74,6 +74,34 @@ describe("GET /api/events", () => {
     expect(events.map((e) => e.data)).toEqual([{ collection: "articles" }, { collection: "experiences" }]);
   });
 
+  it("replays from ?since= (the change a page was rendered at) and names the current change on 'ready'", async () => {
+    const { owner } = await t.signIn();
+    await owner("/api/articles", { method: "POST" });
+    const rendered = t.services.store.currentSeq();
+    await owner("/api/education", { method: "POST" });
+    const stream = await t.request(`/api/events?since=${rendered}`);
+    const reader = stream.body!.getReader();
+    let text = "";
+    while (!text.includes("event: change")) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const ready = /event: ready\ndata: \{\}\nid: (\d+)/.exec(text);
+    expect(Number(ready?.[1])).toBe(t.services.store.currentSeq());
+    expect(text).toContain('data: {"collection":"education"}');
+    expect(text).not.toContain('"collection":"articles"');
+  });
+
+  it("a stream opened with nothing missed says 'ready' with the current change and sends no change", async () => {
+    const { owner } = await t.signIn();
+    await owner("/api/articles", { method: "POST" });
+    const stream = await t.request(`/api/events?since=${t.services.store.currentSeq()}`);
+    const reader = stream.body!.getReader();
+    let text = "";
+    while (!text.includes(": heartbeat")) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(text).toContain(`event: ready\ndata: {}\nid: ${t.services.store.currentSeq()}\n`);
+    expect(text).not.toContain("event: change");
+  });
+
   it("sends heartbeats and bounds the number of open streams", async () => {
     const first = await t.request("/api/events");
     const second = await t.request("/api/events");

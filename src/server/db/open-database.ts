@@ -23,6 +23,8 @@ export type Store = {
    */
   write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
   onChange(listener: (event: ChangeEvent) => void): () => void;
+  /** The sequence number of the newest change this process has seen committed. */
+  currentSeq(): number;
   /**
    * Emits the changes another process committed (the CLI's import, say) since we last looked.
    * SQLite's data_version only moves for other connections' commits, so this is cheap to poll.
@@ -82,6 +84,7 @@ export function openStore(dataDir: string): Store {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    currentSeq: () => lastSeq,
     emitExternalWrites() {
       const version = dataVersion();
       if (version === seenVersion) return;

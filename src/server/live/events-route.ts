@@ -11,7 +11,10 @@ export type LiveOptions = { maxStreams: number; heartbeatMs: number };
 /**
  * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event
  * id is the change's sequence number, so a reconnecting client (Last-Event-ID) is sent what it
- * missed, and every client can tell when the server restarted under it.
+ * missed. A page opens its stream with `?since=` the sequence number it was rendered at, so a
+ * write between the render and the stream's opening is not lost either; the first `ready` event
+ * carries the current number as its id, so a stream that drops before any change still resumes
+ * from where it was.
  */
 export function eventsRoute(store: Store, options: LiveOptions) {
   const open = new Set<() => void>();
@@ -40,14 +43,19 @@ export function eventsRoute(store: Store, options: LiveOptions) {
       });
       stream.onAbort(close);
 
+      // Read after subscribing: a change committed in between is queued, not skipped.
+      let readySeq = store.currentSeq();
       if (Number.isInteger(lastEventId) && lastEventId >= 0) {
         const missed = store.db.select().from(changesTable).where(gt(changesTable.seq, lastEventId)).all();
         const collections = new Set(missed.map((m) => m.collection));
         const last = missed.at(-1);
         // A client that was away gets one event per collection that changed, not the whole history.
-        if (last) for (const collection of collections) queue.push({ seq: last.seq, collection });
+        if (last) {
+          readySeq = Math.max(readySeq, last.seq);
+          queue.unshift(...[...collections].map((collection) => ({ seq: readySeq, collection })));
+        }
       }
-      await stream.writeSSE({ event: "ready", data: "{}", retry: 2000 });
+      await stream.writeSSE({ id: String(readySeq), event: "ready", data: "{}", retry: 2000 });
 
       const heartbeat = setInterval(() => {
         void stream.write(": heartbeat\n\n").catch(close);

@@ -1,33 +1,47 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { Collection } from "../../domain/content";
+import type { loader as rootLoader } from "../root";
+import { subscribeToChanges } from "./live-stream";
+
+/** The change number the page was rendered at: where its live stream starts. */
+export function useLiveSeq(): number | undefined {
+  return useRouteLoaderData<typeof rootLoader>("root")?.liveSeq;
+}
 
 /**
- * Re-reads the page's data whenever the server reports a committed change to one of the given
- * collections. EventSource reconnects by itself and sends Last-Event-ID, so changes made while
- * the connection was down arrive as soon as it is back.
+ * Calls `onChange` for every committed change to one of `collections`, over the page's shared
+ * live stream (live-stream.ts): changes made since the page was rendered, or while the
+ * connection was down, arrive as soon as it is (back) up.
  */
-export function useLiveUpdates(collections: readonly Collection[], onChange?: (collection: Collection) => void) {
-  const revalidator = useRevalidator();
-  const latest = useRef({ revalidator, collections, onChange });
-  latest.current = { revalidator, collections, onChange };
+export function useChangeListener(collections: readonly Collection[], onChange: (collection: Collection) => void) {
+  const since = useLiveSeq();
+  const latest = useRef({ collections, onChange });
+  latest.current = { collections, onChange };
 
-  useEffect(() => {
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("change", (event) => {
-      const { collection } = JSON.parse((event as MessageEvent<string>).data) as { collection: Collection };
-      const { collections: wanted, onChange: notify } = latest.current;
-      if (!wanted.includes(collection)) return;
-      notify?.(collection);
-      // Several writes in a burst become one re-read.
-      clearTimeout(timer);
-      timer = setTimeout(() => latest.current.revalidator.revalidate(), 50);
-    });
-    return () => {
-      clearTimeout(timer);
-      source.close();
-    };
-  }, []);
+  useEffect(
+    () =>
+      subscribeToChanges(since, (collection) => {
+        if (latest.current.collections.includes(collection)) latest.current.onChange(collection);
+      }),
+    // The stream outlives re-renders; `since` only matters when it first opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+}
+
+/** Re-reads the page's data whenever the server reports a committed change to one of `collections`. */
+export function useLiveUpdates(collections: readonly Collection[]) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useChangeListener(collections, () => {
+    // Several writes in a burst become one re-read.
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current.revalidate(), 50);
+  });
 }

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import type { Collection } from "../../../domain/content";
 import { apiRequest } from "../../lib/api-client";
+import { useChangeListener } from "../../lib/use-live-updates";
 import "./messages.css";
+
+const MESSAGES: readonly Collection[] = ["messages"];
 
 /**
  * The dashboard's 'Messages' tab with the number of unread messages. It keeps the count
@@ -11,32 +14,29 @@ import "./messages.css";
 export function MessagesTabLink({ className }: { className: string }) {
   const [unread, setUnread] = useState<number | null>(null);
   const latestRequest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const refresh = useCallback(() => {
+    const request = ++latestRequest.current;
+    apiRequest<{ unread: number }>("/api/messages/unread-count")
+      .then(({ unread: count }) => {
+        if (request === latestRequest.current) setUnread(count);
+      })
+      .catch(() => undefined);
+  }, []);
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => {
-      const request = ++latestRequest.current;
-      apiRequest<{ unread: number }>("/api/messages/unread-count")
-        .then(({ unread: count }) => {
-          if (request === latestRequest.current) setUnread(count);
-        })
-        .catch(() => undefined);
-    };
     refresh();
-    if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/events");
-    source.addEventListener("change", (event) => {
-      const { collection } = JSON.parse((event as MessageEvent<string>).data) as { collection: Collection };
-      if (collection !== "messages") return;
-      clearTimeout(timer);
-      timer = setTimeout(refresh, 50);
-    });
     return () => {
-      clearTimeout(timer);
-      source.close();
+      clearTimeout(timer.current);
       latestRequest.current += 1;
     };
-  }, []);
+  }, [refresh]);
+
+  useChangeListener(MESSAGES, () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(refresh, 50);
+  });
 
   return (
     <NavLink to="messages" className={className} aria-label={unread ? `Messages, ${unread} unread` : undefined}>
