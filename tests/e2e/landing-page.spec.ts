@@ -372,3 +372,24 @@ test.describe("search engines and sharing", () => {
     expect(xml.match(/<entry>/g)).toHaveLength(articles.length);
   });
 });
+
+test("the page runs under its strict Content-Security-Policy: every script carries the response's nonce and nothing is refused", async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const response = await page.goto("/");
+  const csp = response!.headers()["content-security-policy"] ?? "";
+  const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce, csp).toBeTruthy();
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  const scripts = await page.locator("script").evaluateAll((elements) =>
+    elements.map((element) => ({ nonce: (element as HTMLScriptElement).nonce, src: (element as HTMLScriptElement).src })),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts.filter((s) => !s.src)) expect(script.nonce).toBe(nonce);
+  await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
+  expect(refused).toEqual([]);
+});

@@ -1,14 +1,42 @@
 import { expect, OWNER, test } from "./support/fixtures";
 
 test.describe("owner sign-in", () => {
-  test("signs in with the right password and lands on the dashboard, replacing history", async ({ page, signIn }) => {
-    await signIn();
+  test("signs in with the right password and lands on the dashboard, replacing history", async ({ page, server }) => {
+    await page.goto("/");
+    await page.goto("/admin");
+    const button = page.getByRole("button", { name: "Sign In" });
+    await expect(button).toBeEnabled();
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    // Hold the answer back long enough to see the pending label.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/session", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await button.click();
+    await expect(page.getByRole("button", { name: "Signing in…" })).toBeDisabled();
+    release();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const tab of ["Experiences", "Education", "Articles", "Settings"]) {
       await expect(page.getByRole("link", { name: tab })).toBeVisible();
     }
+    // The sign-in page was replaced: Back goes to the page before it.
     await page.goBack();
-    await expect(page).not.toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(`${server.url}/`);
+  });
+
+  test("the Sign In button waits for the page's script, so the password can never be sent in the URL", async ({
+    browser,
+    server,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeDisabled();
+    await context.close();
   });
 
   test("shows the error message for a wrong password and stays signed out", async ({ page }) => {

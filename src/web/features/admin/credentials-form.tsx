@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 
 type CredentialsFormProps = {
   title: string;
@@ -26,6 +27,9 @@ export function CredentialsForm({
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState("");
+  // Before the script runs, a click would submit the form natively, as a GET: the password would
+  // land in the address bar and the history. The button waits for the page to be ready.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +77,7 @@ export function CredentialsForm({
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={pending}>
+        <button type="submit" className="button button--primary" disabled={pending || !hydrated}>
           {pending ? pendingLabel : submitLabel}
         </button>
       </form>
