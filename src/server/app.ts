@@ -13,6 +13,7 @@ import { createPageCache } from "./http/page-cache";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
+import { acceptsGzip, compression } from "./http/compression";
 import { eventsRoute } from "./live/events-route";
 import { readerRoutes } from "./reader/reader-routes";
 import type { Services } from "./services";
@@ -72,6 +73,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
+    .use(compression())
     .use(securityHeaders({ development: options.development ?? false }))
     .use(sameOriginWrites([config.publicUrl]))
     .use(loadSession({ sessions: services.sessions, secureCookies: config.secureCookies }))
@@ -103,7 +105,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       // The origin is part of the key: without PUBLIC_URL, pages name the host they were asked for.
       const key = requestUrl.origin + requestUrl.pathname + requestUrl.search;
       if (cacheable) {
-        const hit = pageCache.get(key, nonce);
+        // A cached page goes out gzipped around its fresh nonce (spliced-gzip.ts), never re-compressed.
+        const hit = pageCache.get(key, nonce, acceptsGzip(c.req.header("accept-encoding")));
         if (hit) return hit;
       }
       const startedAt = pageCache.generation();

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -32,6 +33,22 @@ describe("rendered-page cache", () => {
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(secondBody).toContain(`nonce="${nonceOf(second)}"`);
     expect(firstBody).toContain(`nonce="${nonceOf(first)}"`);
+  });
+
+  it("sends a cached page gzipped around its fresh nonce to a browser that accepts it", async () => {
+    const browser = { headers: { "Accept-Encoding": "gzip, deflate, br" } };
+    await t.request("/", browser);
+    const hits = [await t.request("/", browser), await t.request("/", browser)];
+    expect(renders).toBe(1);
+    for (const hit of hits) {
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("content-encoding")).toBe("gzip");
+      expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
+      const html = zlib.gunzipSync(Buffer.from(await hit.arrayBuffer())).toString();
+      expect(html).toContain(`<script nonce="${nonceOf(hit)}">`);
+      expect(html).toContain("<h1>");
+    }
+    expect(nonceOf(hits[0]!)).not.toBe(nonceOf(hits[1]!));
   });
 
   it("never serves a page rendered before a committed write", async () => {

@@ -1,9 +1,19 @@
+import { splicedGzip } from "./spliced-gzip";
+
 /**
  * Rendered public pages, kept until the next committed write. Each entry remembers the CSP nonce
  * it was rendered with, and every hit gets that nonce replaced by the request's fresh one, so no
  * two responses ever share a nonce.
  */
-export type CachedPage = { status: number; headers: [string, string][]; body: string; nonce: string; storedAt: number };
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  nonce: string;
+  storedAt: number;
+  /** The body gzipped around its nonce, made on the first hit that accepts gzip. */
+  gzipped?: (nonce: string) => Buffer;
+};
 
 /** `maxAgeMs` bounds what a write cannot invalidate: today's date in the top bar, the footer's year. */
 export function createPageCache(options: { maxEntries: number; maxAgeMs: number; now?: () => number }) {
@@ -13,7 +23,8 @@ export function createPageCache(options: { maxEntries: number; maxAgeMs: number;
   let generation = 0;
 
   return {
-    get(key: string, nonce: string): Response | undefined {
+    /** The page with `nonce` in place of the one it was rendered with; gzipped when `gzip` is true. */
+    get(key: string, nonce: string, gzip = false): Response | undefined {
       const page = entries.get(key);
       if (!page) return undefined;
       entries.delete(key);
@@ -21,7 +32,16 @@ export function createPageCache(options: { maxEntries: number; maxAgeMs: number;
       entries.set(key, page);
       const headers = new Headers(page.headers);
       headers.set("X-Page-Cache", "hit");
-      return new Response(page.body.replaceAll(page.nonce, nonce), { status: page.status, headers });
+      if (!gzip) return new Response(page.body.replaceAll(page.nonce, nonce), { status: page.status, headers });
+      page.gzipped ??= splicedGzip(page.body.split(page.nonce));
+      const body = page.gzipped(nonce);
+      headers.set("Content-Encoding", "gzip");
+      headers.delete("Content-Length");
+      headers.append("Vary", "Accept-Encoding");
+      return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+        status: page.status,
+        headers,
+      });
     },
     generation: () => generation,
     async store(key: string, startedAt: number, nonce: string, response: Response): Promise<Response> {

@@ -42,11 +42,9 @@ export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">
       Vary: "Accept",
     };
     if (matchesEtag(c.req.header("if-none-match"), image.etag)) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(image.body), 200, {
-      ...headers,
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.body.length),
-    });
+    // No Content-Length here: the Node adapter sets it for a byte body, and two would make the
+    // response invalid for strict clients.
+    return c.body(new Uint8Array(image.body), 200, { ...headers, "Content-Type": image.contentType });
   });
 }
 

@@ -23,8 +23,6 @@ export function CredentialsForm({
   pendingLabel,
   onSubmit,
 }: CredentialsFormProps) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState("");
   // Before the script runs, a click would submit the form natively, as a GET: the password would
@@ -33,6 +31,10 @@ export function CredentialsForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form, not from state: what was typed before the page's script ran counts too.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
     setPending(true);
     setError("");
     try {
@@ -55,8 +57,6 @@ export function CredentialsForm({
             name="email"
             autoComplete="username"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
           />
         </label>
         <label className="field">
@@ -67,8 +67,6 @@ export function CredentialsForm({
             autoComplete={passwordAutoComplete}
             required
             minLength={passwordAutoComplete === "new-password" ? 12 : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
           {passwordHint ? <small>{passwordHint}</small> : null}
         </label>

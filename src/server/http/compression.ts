@@ -1,0 +1,117 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text we send: pages, scripts, styles, JSON, feeds. Never the live stream, which must flow as written. */
+const COMPRESSIBLE =
+  /^\s*(?:text\/(?:html|css|plain|xml|javascript)|application\/(?:javascript|json|xml|atom\+xml|rss\+xml|manifest\+json)|image\/svg\+xml)\s*(?:;|$)/i;
+const MIN_BYTES = 1024;
+const MEMO_ENTRIES = 200;
+
+type Encoding = "br" | "gzip";
+
+/** A view of the buffer's bytes (no copy), which Response accepts as a body. */
+const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+
+/** How much the client wants each encoding (0: not at all), from its Accept-Encoding header. */
+function encodingWeights(accept: string | undefined): (name: Encoding) => number {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    offered.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  return (name) => offered.get(name) ?? offered.get("*") ?? 0;
+}
+
+/** The encoding to answer with for this Accept-Encoding header, if any. */
+function preferredEncoding(accept: string | undefined): Encoding | null {
+  const weight = encodingWeights(accept);
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return null;
+}
+
+/** Whether this Accept-Encoding header takes gzip. */
+export function acceptsGzip(accept: string | undefined): boolean {
+  return encodingWeights(accept)("gzip") > 0;
+}
+
+/**
+ * Puts `response` in place of the handler's as it is. Assigning `c.res` directly would copy the
+ * old response's headers over the new one's (its Content-Length among them). The Node adapter
+ * sets Content-Length for a byte body itself: a second one would make the response invalid.
+ */
+function replaceResponse(c: Context, response: Response) {
+  c.res = undefined;
+  c.res = response;
+}
+
+/**
+ * Compresses text responses for clients that accept it: Brotli, else gzip. Hashed assets
+ * (`/assets/`, `immutable`) are compressed once at the strongest setting and kept in memory. Pages and API
+ * answers change (a page carries a fresh CSP nonce every time), so they get the fastest setting:
+ * on the 45 KB front page Brotli 1 takes 0.08 ms for 11.3 KB, Brotli 5 0.5 ms for 9.0 KB.
+ */
+export function compression(): MiddlewareHandler {
+  const memo = new Map<string, Buffer>();
+
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    // Read before the body: @hono/node-server's light Response forgets headers set in place on it
+    // as soon as its body is touched.
+    const headers = new Headers(res.headers);
+    const status = res.status;
+    if (
+      !encoding ||
+      c.req.method === "HEAD" ||
+      status < 200 ||
+      status === 204 ||
+      status === 304 ||
+      headers.has("content-encoding") ||
+      !COMPRESSIBLE.test(headers.get("content-type") ?? "") ||
+      /no-transform/i.test(headers.get("cache-control") ?? "")
+    ) {
+      return;
+    }
+    headers.delete("Content-Length");
+    // Built files never change under their hashed names. (React Router's route manifest is
+    // immutable too, but it differs by query and anyone can ask for new ones: not kept.)
+    const immutable =
+      c.req.path.startsWith("/assets/") && /immutable/i.test(headers.get("cache-control") ?? "");
+    const key = `${encoding} ${c.req.path}`;
+    let body = immutable ? memo.get(key) : undefined;
+    if (body) await res.body?.cancel();
+    else {
+      const plain = Buffer.from(await res.arrayBuffer());
+      if (plain.length < MIN_BYTES) {
+        replaceResponse(c, new Response(bytes(plain), { status, headers }));
+        return;
+      }
+      body =
+        encoding === "br"
+          ? await brotli(plain, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: immutable ? 11 : 1,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+              },
+            })
+          : await gzip(plain, { level: immutable ? 9 : 1 });
+      if (immutable) {
+        memo.set(key, body);
+        if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+      }
+    }
+    headers.set("Content-Encoding", encoding);
+    headers.append("Vary", "Accept-Encoding");
+    const etag = headers.get("etag");
+    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+    replaceResponse(c, new Response(bytes(body), { status, headers }));
+  };
+}
