@@ -102,6 +102,25 @@ describe("GET /api/events", () => {
     expect(text).not.toContain("event: change");
   });
 
+  it("tells only the owner's streams that a contact message arrived", async () => {
+    const { cookie } = await t.signIn();
+    const visitor = await t.request("/api/events");
+    const owner = await t.request("/api/events", { headers: { Cookie: cookie } });
+    const visitorReading = readChanges(visitor, 1);
+    const ownerReading = readChanges(owner, 2);
+    await new Promise((r) => setTimeout(r, 50));
+    t.services.store.write("messages", () => undefined);
+    t.services.store.write("articles", () => undefined);
+    expect((await ownerReading).events.map((e) => e.data)).toEqual([{ collection: "messages" }, { collection: "articles" }]);
+    expect((await visitorReading).events.map((e) => e.data)).toEqual([{ collection: "articles" }]);
+
+    const since = t.services.store.currentSeq();
+    t.services.store.write("messages", () => undefined);
+    t.services.store.write("education", () => undefined);
+    const caughtUp = await readChanges(await t.request(`/api/events?since=${since}`), 1);
+    expect(caughtUp.events.map((e) => e.data)).toEqual([{ collection: "education" }]);
+  });
+
   it("sends heartbeats and bounds the number of open streams", async () => {
     const first = await t.request("/api/events");
     const second = await t.request("/api/events");

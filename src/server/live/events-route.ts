@@ -8,6 +8,9 @@ import { apiError } from "../http/api-error";
 
 export type LiveOptions = { maxStreams: number; heartbeatMs: number };
 
+/** Collections only the owner hears about: a visitor must not learn when a message arrives. */
+const OWNER_ONLY: ReadonlySet<string> = new Set(["messages"]);
+
 /**
  * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event
  * id is the change's sequence number, so a reconnecting client (Last-Event-ID) is sent what it
@@ -27,6 +30,8 @@ export function eventsRoute(store: Store, options: LiveOptions) {
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
     const lastEventId = Number(c.req.header("last-event-id") ?? c.req.query("since") ?? NaN);
+    const forOwner = Boolean(c.get("session"));
+    const visible = (collection: string) => forOwner || !OWNER_ONLY.has(collection);
 
     return streamSSE(c, async (stream) => {
       const queue: { seq: number; collection: string }[] = [];
@@ -38,6 +43,7 @@ export function eventsRoute(store: Store, options: LiveOptions) {
       };
       open.add(close);
       const unsubscribe = store.onChange((event) => {
+        if (!visible(event.collection)) return;
         queue.push(event);
         wake?.();
       });
@@ -47,7 +53,7 @@ export function eventsRoute(store: Store, options: LiveOptions) {
       let readySeq = store.currentSeq();
       if (Number.isInteger(lastEventId) && lastEventId >= 0) {
         const missed = store.db.select().from(changesTable).where(gt(changesTable.seq, lastEventId)).all();
-        const collections = new Set(missed.map((m) => m.collection));
+        const collections = new Set(missed.map((m) => m.collection).filter(visible));
         const last = missed.at(-1);
         // A client that was away gets one event per collection that changed, not the whole history.
         if (last) {
