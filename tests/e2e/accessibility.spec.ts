@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expanded, openSection, test as ownerTest } from "./admin-helpers";
-import { gotoHydrated } from "./landing-support";
+import { WIDTHS, openLanding } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { GONE, LOCKED, PILOTS, openViewer, test as viewerTest, viewer } from "./support/viewer-fixtures";
@@ -10,17 +10,6 @@ import { GONE, LOCKED, PILOTS, openViewer, test as viewerTest, viewer } from "./
  * A/AA (support/axe.ts). Zero violations is the bar; each failure prints the rule, the element
  * and what is wrong with it.
  */
-
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 375, height: 740 },
-] as const;
-
-/** The landing page after hydration, with the name fully typed (no half-drawn state is scanned). */
-async function openLanding(page: Page, path = "/") {
-  await gotoHydrated(page, path);
-  await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
-}
 
 /** `aria-expanded` on the contact toggle says the panel is open. */
 async function openContactForm(page: Page) {

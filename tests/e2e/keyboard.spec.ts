@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expanded, openSection, test as ownerTest } from "./admin-helpers";
-import { gotoHydrated } from "./landing-support";
+import { SECTION_JUMPS, WIDTHS, openLanding } from "./landing-support";
 import { expect, test } from "./support/fixtures";
 import {
   type Control,
@@ -23,16 +23,6 @@ import { LOCKED, PILOTS, openViewer, test as viewerTest, viewer } from "./suppor
  * Escape (admin-helpers' dismissDelete); the honeypot being out of the Tab order
  * (contact-form.spec.ts).
  */
-
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone", width: 375, height: 740 },
-] as const;
-
-async function openLanding(page: Page, path = "/") {
-  await gotoHydrated(page, path);
-  await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
-}
 
 /**
  * DOM order that reads sensibly on screen: each control sits on the same row to the right of
@@ -585,12 +575,7 @@ test.describe("reduced motion", () => {
     const top = (id: string) =>
       page.evaluate((sel) => Math.round(document.getElementById(sel)!.getBoundingClientRect().top), id);
 
-    for (const [label, id] of [
-      ["WORK", "work"],
-      ["FEATURES", "features"],
-      ["EXPERIENCE", "experience"],
-      ["EDUCATION", "education"],
-    ] as const) {
+    for (const [label, id] of SECTION_JUMPS) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       // Read in the same moment as the click: no smooth scroll could have arrived yet.
       expect(await top(id), `${label} lands at once`).toBe(80);

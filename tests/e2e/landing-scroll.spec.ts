@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { gotoHydrated, nextFrames, pageTop, scrollToY } from "./landing-support";
+import { SECTION_JUMPS, gotoHydrated, nextFrames, pageTop, scrollToY } from "./landing-support";
 
 test.describe("landing page scrolling", () => {
   test.beforeEach(async ({ page }) => {
@@ -114,12 +114,7 @@ test.describe("landing page scrolling", () => {
   test("section buttons scroll their section to 80px below the top", async ({ page }) => {
     await gotoHydrated(page);
     const nav = page.getByRole("navigation", { name: "Sections" });
-    for (const [label, id] of [
-      ["WORK", "work"],
-      ["FEATURES", "features"],
-      ["EXPERIENCE", "experience"],
-      ["EDUCATION", "education"],
-    ] as const) {
+    for (const [label, id] of SECTION_JUMPS) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       await expect
         .poll(() =>

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { Article, Site } from "../../src/domain/content";
 import type { TestServer } from "./support/test-server";
 
@@ -7,6 +7,26 @@ export async function gotoHydrated(page: Page, path = "/") {
   await page.goto(path);
   await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });
 }
+
+/** The two widths the accessibility and keyboard suites check everything at. */
+export const WIDTHS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 375, height: 740 },
+] as const;
+
+/** The landing page after hydration, with the name fully typed (no half-drawn state is checked). */
+export async function openLanding(page: Page, path = "/") {
+  await gotoHydrated(page, path);
+  await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
+}
+
+/** Section buttons and the sections they scroll to, in an order that moves both up and down. */
+export const SECTION_JUMPS = [
+  ["WORK", "work"],
+  ["FEATURES", "features"],
+  ["EXPERIENCE", "experience"],
+  ["EDUCATION", "education"],
+] as const;
 
 /** Waits two animation frames, so scroll handlers (which measure once per frame) have run. */
 export async function nextFrames(page: Page) {
