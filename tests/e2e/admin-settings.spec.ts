@@ -84,6 +84,19 @@ test.describe("settings manager", () => {
     await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
+  test("a toast stays for 3 seconds, then goes", async ({ page }) => {
+    await page.clock.install();
+    await openSettings(page);
+    await page.getByLabel("Location").fill("Somewhere else");
+    await page.getByRole("button", { name: "Reset" }).click();
+    const toast = page.getByRole("status").getByText("Changes reverted", { exact: true });
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(2900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toHaveCount(0);
+  });
+
   test("a refused save keeps the edits and shows 'Failed to save settings' with the field's message", async ({
     page,
   }) => {
