@@ -87,6 +87,9 @@ test.describe("settings manager", () => {
   test("a toast stays for 3 seconds, then goes", async ({ page }) => {
     await page.clock.install();
     await openSettings(page);
+    // The installed clock follows real time until paused: pause it, so a slow machine cannot
+    // spend the toast's 3 seconds between the click and the first look.
+    await page.clock.pauseAt(Date.now() + 5000);
     await page.getByLabel("Location").fill("Somewhere else");
     await page.getByRole("button", { name: "Reset" }).click();
     const toast = page.getByRole("status").getByText("Changes reverted", { exact: true });
