@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import { decodeHtml } from "../src/server/reader/decode-html";
 import { extractArticle } from "../src/server/reader/extract-article";
 
 type Predictions = Record<string, { articleBody: string }>;
@@ -24,16 +25,6 @@ const TIMING_ROUNDS = 3;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = process.env.EXTRACTION_BENCHMARK_DIR ?? path.resolve(repoRoot, "../shared/extraction-benchmark");
-
-/** Pages are stored as served: honour a declared charset, default to UTF-8. */
-function decodePage(bytes: Buffer): string {
-  const declared = /<meta[^>]+charset=["']?([\w-]+)/i.exec(bytes.subarray(0, 4096).toString("latin1"))?.[1];
-  try {
-    return new TextDecoder(declared ?? "utf-8").decode(bytes);
-  } catch {
-    return new TextDecoder("utf-8").decode(bytes);
-  }
-}
 
 const extractors: Extractor[] = [
   { name: "byline extractArticle", extract: (html, url) => extractArticle(html, url).content },
@@ -54,7 +45,7 @@ function main(): void {
   const files = readdirSync(path.join(benchDir, "html")).filter((f) => f.endsWith(".html.gz")).sort();
   const pages = files.map((file) => {
     const key = file.slice(0, -".html.gz".length);
-    return { key, url: truth[key]?.url ?? "", html: decodePage(gunzipSync(readFileSync(path.join(benchDir, "html", file)))) };
+    return { key, url: truth[key]?.url ?? "", html: decodeHtml({ body: gunzipSync(readFileSync(path.join(benchDir, "html", file))), contentType: "" }) };
   });
   const outDir = mkdtempSync(path.join(tmpdir(), "bench-extract-"));
 

@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { ConfigError, loadConfig } from "../server/config";
 import { exportContent, ImportError, importContent } from "../server/content/content-transfer";
 import { createLogger } from "../server/logger";
+import { decodeHtml } from "../server/reader/decode-html";
 import { extractArticle } from "../server/reader/extract-article";
 import { createServices } from "../server/services";
 import { readPassword } from "./read-password";
@@ -81,7 +82,8 @@ async function run(args: string[]): Promise<number> {
       for (const file of rest) {
         try {
           const bytes = fs.readFileSync(file);
-          const html = (file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+          const body = file.endsWith(".gz") ? gunzipSync(bytes) : bytes;
+          const html = decodeHtml({ body, contentType: "" });
           const { title, author, publishDate, image, excerpt, content } = extractArticle(html);
           console.log(JSON.stringify({ file, title, author, publishDate, image, excerpt, content }));
         } catch (error) {

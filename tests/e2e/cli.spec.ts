@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { startServer } from "./support/test-server";
@@ -63,6 +64,32 @@ test.describe("npx byline", () => {
       expect((await signIn("correct horse battery staple")).status).toBe(401);
     } finally {
       await server.stop();
+    }
+  });
+
+  test("extract prints one JSON line per page, in the page's own character set, gzipped or not", () => {
+    const paragraph = (n: number) =>
+      `<p>Paragraph ${n}: the café on the quay said the council’s plan would cost €2m — “too much”.</p>`;
+    const page = `<!doctype html><html><head><meta charset="windows-1252"><title>Harbour café closes</title>
+      <meta name="author" content="Zoë Müller"></head><body><article><h1>Harbour café closes</h1>
+      ${[1, 2, 3, 4].map(paragraph).join("")}</article></body></html>`;
+    // windows-1252 bytes: é, ë and ü are as in Latin-1; the quotes, dash and euro have codes of their own.
+    const cp1252 = Buffer.from(
+      [...page].map((ch) => ({ "’": 0x92, "“": 0x93, "”": 0x94, "—": 0x97, "€": 0x80 })[ch] ?? ch.charCodeAt(0)),
+    );
+    const plain = path.join(dataDir, "page.html");
+    const gzipped = path.join(dataDir, "page.html.gz");
+    fs.writeFileSync(plain, cp1252);
+    fs.writeFileSync(gzipped, zlib.gzipSync(cp1252));
+    const run = byline(["extract", plain, gzipped], {});
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, string>);
+    expect(lines.map((line) => line.file)).toEqual([plain, gzipped]);
+    for (const line of lines) {
+      expect(line.title).toBe("Harbour café closes");
+      expect(line.author).toBe("Zoë Müller");
+      expect(line.content).toContain("the council’s plan would cost €2m — “too much”.");
+      expect((line.content ?? "").split("\n\n")).toHaveLength(4);
     }
   });
 

@@ -7,6 +7,7 @@ import { storedReaderContent, type ReaderContent, type ReaderSource } from "../.
 import { isHttpUrl } from "../../domain/safe-url";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
+import { decodeHtml } from "./decode-html";
 import type { ArticleArchive } from "./article-archive";
 import { extractArticle } from "./extract-article";
 import type { ExtractedArticle } from "./extract-article";
@@ -250,18 +251,6 @@ function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {
     }
   }
   return new ReaderError(502, "fetch_failed", `Failed to fetch content: ${reason}`);
-}
-
-/** The page's declared character set (header, then `<meta charset>`), UTF-8 by default. */
-export function decodeHtml(page: Pick<SafeResponse, "body" | "contentType">): string {
-  const declared =
-    /charset=["']?([\w.:-]+)/i.exec(page.contentType)?.[1] ??
-    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1];
-  try {
-    return new TextDecoder(declared ?? "utf-8").decode(page.body);
-  } catch {
-    return new TextDecoder("utf-8").decode(page.body);
-  }
 }
 
 /** og:site_name (or the page's application name / JSON-LD publisher), read from the head only. */

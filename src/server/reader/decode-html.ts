@@ -1,0 +1,53 @@
+/** Labels the Encoding Standard maps to windows-1252 (Latin-1 and ASCII pages are decoded as it). */
+const WINDOWS_1252 = new Set([
+  "windows-1252",
+  "cp1252",
+  "x-cp1252",
+  "latin1",
+  "l1",
+  "iso-8859-1",
+  "iso8859-1",
+  "iso_8859-1",
+  "iso-ir-100",
+  "ibm819",
+  "cp819",
+  "csisolatin1",
+  "us-ascii",
+  "ascii",
+  "ansi_x3.4-1968",
+]);
+
+/** windows-1252's 0x80–0x9F; the rest of the range is Latin-1. Undefined codes stay as they are. */
+const HIGH_1252 =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/**
+ * Node 20's TextDecoder reads windows-1252 as plain Latin-1, turning curly quotes, dashes and the
+ * euro sign into invisible control characters; this decodes it as browsers do.
+ */
+function decodeWindows1252(bytes: Buffer): string {
+  let text = "";
+  for (let start = 0; start < bytes.length; start += 8192) {
+    const chunk = bytes.subarray(start, start + 8192);
+    text += String.fromCharCode(...chunk).replace(/[\x80-\x9f]/g, (c) => HIGH_1252[c.charCodeAt(0) - 0x80]!);
+  }
+  return text;
+}
+
+/**
+ * An HTML page's bytes as text, in the character set it declares (the Content-Type header, then
+ * `<meta charset>` in its first 4 KB), UTF-8 when it declares none or one we do not know.
+ */
+export function decodeHtml(page: { body: Buffer; contentType: string }): string {
+  const declared = (
+    /charset=["']?([\w.:-]+)/i.exec(page.contentType)?.[1] ??
+    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1]
+  )?.toLowerCase();
+  if (declared && WINDOWS_1252.has(declared)) return decodeWindows1252(page.body);
+  try {
+    return new TextDecoder(declared ?? "utf-8").decode(page.body);
+  } catch {
+    return new TextDecoder("utf-8").decode(page.body);
+  }
+}
