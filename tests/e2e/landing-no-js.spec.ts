@@ -25,6 +25,8 @@ test.describe("landing page without JavaScript", () => {
     await expect(page.locator(".lp-typed__shown")).toBeVisible();
     await expect(page.getByText(site.hero.tagline)).toBeVisible();
     await expect(page.locator(".lp-profile__about")).toContainText(site.about.split("\n")[0]!);
+    // Sending needs the script: the toggle says so by being disabled instead of doing nothing.
+    await expect(page.locator("#contact").getByRole("button", { name: "Send Message" })).toBeDisabled();
 
     for (const article of articles.filter((a) => a.featured)) {
       await expect(page.locator("#work").getByRole("heading", { name: article.title })).toBeVisible();

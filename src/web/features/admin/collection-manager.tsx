@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailedNotice } from "./load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
 import { useCollectionEditor } from "./use-collection-editor";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../../lib/use-hydrated";
 import "./manager.css";
 
 type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {

@@ -17,7 +17,7 @@ import {
 } from "./settings-form";
 import { useToast } from "./toasts";
 import { useFocusFirstInvalid } from "./use-focus-invalid";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useAdminApi } from "./use-admin-api";
 import "./manager.css";
 

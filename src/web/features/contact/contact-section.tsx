@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { Site } from "../../../domain/content";
 import { isHttpUrl } from "../../../domain/safe-url";
+import { useHydrated } from "../../lib/use-hydrated";
 import { ContactForm } from "./contact-form";
 import { LinkedInButton } from "./linkedin-button";
 import "./contact.css";
@@ -21,6 +22,8 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
   const focusNext = useRef<"form" | "thanks" | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const linkedin = isHttpUrl(site.social.linkedin) ? site.social.linkedin : null;
+  // The form needs the script to send; until it runs, the toggle would do nothing.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const target = focusNext.current;
@@ -39,7 +42,14 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
       <h3 className="contact__title">Get In Touch</h3>
       <p className="contact__intro">Always interested in new opportunities and collaborations</p>
       <div className="contact__actions">
-        <button type="button" className="contact-button contact-button--primary" aria-expanded={open} aria-controls={panelId} onClick={toggle}>
+        <button
+          type="button"
+          className="contact-button contact-button--primary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={toggle}
+          disabled={!hydrated}
+        >
           {open ? "Hide Form" : "Send Message"}
         </button>
         {linkedin ? <LinkedInButton href={linkedin} className="contact-button" /> : null}
