@@ -60,6 +60,30 @@ for (const size of WIDTHS) {
   });
 }
 
+test("a publication list long enough to scroll", async ({ page, server }) => {
+  const ids: string[] = [];
+  try {
+    for (let n = 1; n <= 12; n++) {
+      const response = await server.api("/api/articles", {
+        method: "POST",
+        json: { title: `Outlet check ${n}`, outlet: `Outlet ${String(n).padStart(2, "0")}`, url: `https://outlets.example/${n}` },
+      });
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    await openLanding(page, "/?portfolio=1");
+    const dialog = page.getByRole("dialog", { name: "Portfolio" });
+    await dialog.getByRole("button", { name: /^Publication\b/ }).click();
+    const list = dialog.getByRole("listbox", { name: "Publication" });
+    await expect(list).toBeFocused();
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await expectNoViolations(page, "portfolio overlay, a scrolling publication list open", {
+      include: ["dialog.portfolio"],
+    });
+  } finally {
+    for (const id of ids) await server.api(`/api/articles/${id}`, { method: "DELETE" });
+  }
+});
+
 test("the contact form's error message and its thank-you panel", async ({ page, server }) => {
   await openLanding(page);
   await openContactForm(page);

@@ -87,7 +87,9 @@ test("a change made through the API appears live on an open page", async ({ page
     json: { title, outlet: "Live Outlet", url: "https://live.example/story", date: "2026-11-01", description: "Fresh", featured: true },
   });
   expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
   await expect(page.getByText(title).first()).toBeVisible();
+  await server.api(`/api/articles/${id}`, { method: "DELETE" });
 });
 
 test("a change made after the page was rendered but before its live stream opened still arrives", async ({
@@ -112,4 +114,6 @@ test("a change made after the page was rendered but before its live stream opene
   await expect(page.getByText(title)).toHaveCount(0);
   release();
   await expect(page.getByText(title).first()).toBeVisible();
+  const { id } = (await response.json()) as { id: string };
+  await server.api(`/api/articles/${id}`, { method: "DELETE" });
 });

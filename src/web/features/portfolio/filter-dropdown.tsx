@@ -142,7 +142,9 @@ export function FilterDropdown({ label, options, value, onChange, open, onOpenCh
         ref={list}
         id={listId}
         role="listbox"
-        tabIndex={-1}
+        // Focused while open (and hidden while closed, so never an extra Tab stop). A list of
+        // many outlets scrolls, and a scrolling region must be reachable by keyboard (axe).
+        tabIndex={0}
         className="pf-dropdown__list"
         aria-labelledby={labelId}
         aria-activedescendant={open ? optionId(active) : undefined}
