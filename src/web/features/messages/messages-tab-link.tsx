@@ -14,7 +14,6 @@ const MESSAGES: readonly Collection[] = ["messages"];
 export function MessagesTabLink({ className }: { className: string }) {
   const [unread, setUnread] = useState<number | null>(null);
   const latestRequest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const refresh = useCallback(() => {
     const request = ++latestRequest.current;
@@ -28,15 +27,11 @@ export function MessagesTabLink({ className }: { className: string }) {
   useEffect(() => {
     refresh();
     return () => {
-      clearTimeout(timer.current);
       latestRequest.current += 1;
     };
   }, [refresh]);
 
-  useChangeListener(MESSAGES, () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(refresh, 50);
-  });
+  useChangeListener(MESSAGES, refresh);
 
   return (
     <NavLink to="messages" className={className} aria-label={unread ? `Messages, ${unread} unread` : undefined}>
