@@ -16,6 +16,20 @@ type Encoding = "br" | "gzip";
 /** A view of the buffer's bytes (no copy), which Response accepts as a body. */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 
+/**
+ * A response whose body is `body` encoded as `encoding`, with `headers` (the plain response's)
+ * saying so. No Content-Length: the Node adapter sets it for a byte body itself, and a second one
+ * would make the response invalid.
+ */
+export function encodedResponse(body: Buffer, encoding: Encoding, status: number, headers: Headers): Response {
+  headers.delete("Content-Length");
+  headers.set("Content-Encoding", encoding);
+  headers.append("Vary", "Accept-Encoding");
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+  return new Response(bytes(body), { status, headers });
+}
+
 /** How much the client wants each encoding (0: not at all), from its Accept-Encoding header. */
 function encodingWeights(accept: string | undefined): (name: Encoding) => number {
   const offered = new Map<string, number>();
@@ -43,8 +57,7 @@ export function acceptsGzip(accept: string | undefined): boolean {
 
 /**
  * Puts `response` in place of the handler's as it is. Assigning `c.res` directly would copy the
- * old response's headers over the new one's (its Content-Length among them). The Node adapter
- * sets Content-Length for a byte body itself: a second one would make the response invalid.
+ * old response's headers over the new one's (its Content-Length among them).
  */
 function replaceResponse(c: Context, response: Response) {
   c.res = undefined;
@@ -63,34 +76,37 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    const encoding = preferredEncoding(c.req.header("accept-encoding"));
-    // Read before the body: @hono/node-server's light Response forgets headers set in place on it
-    // as soon as its body is touched.
-    const headers = new Headers(res.headers);
-    const status = res.status;
+    // Decided from the headers first, so that what is never compressed (images, the live stream,
+    // HEAD and 304 answers) passes through untouched.
+    const type = res.headers.get("content-type") ?? "";
+    const cacheControl = res.headers.get("cache-control") ?? "";
     if (
-      !encoding ||
       c.req.method === "HEAD" ||
-      status < 200 ||
-      status === 204 ||
-      status === 304 ||
-      headers.has("content-encoding") ||
-      !COMPRESSIBLE.test(headers.get("content-type") ?? "") ||
-      /no-transform/i.test(headers.get("cache-control") ?? "")
+      res.status < 200 ||
+      res.status === 204 ||
+      res.status === 304 ||
+      res.headers.has("content-encoding") ||
+      !COMPRESSIBLE.test(type) ||
+      /no-transform/i.test(cacheControl)
     ) {
       return;
     }
-    headers.delete("Content-Length");
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
+    if (!encoding) return;
+    // Copied before the body is read: @hono/node-server's light Response forgets headers set in
+    // place on it as soon as its body is touched.
+    const headers = new Headers(res.headers);
+    const status = res.status;
     // Built files never change under their hashed names. (React Router's route manifest is
     // immutable too, but it differs by query and anyone can ask for new ones: not kept.)
-    const immutable =
-      c.req.path.startsWith("/assets/") && /immutable/i.test(headers.get("cache-control") ?? "");
+    const immutable = c.req.path.startsWith("/assets/") && /immutable/i.test(cacheControl);
     const key = `${encoding} ${c.req.path}`;
     let body = immutable ? memo.get(key) : undefined;
     if (body) await res.body?.cancel();
     else {
       const plain = Buffer.from(await res.arrayBuffer());
       if (plain.length < MIN_BYTES) {
+        headers.delete("Content-Length");
         replaceResponse(c, new Response(bytes(plain), { status, headers }));
         return;
       }
@@ -108,10 +124,6 @@ export function compression(): MiddlewareHandler {
         if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
       }
     }
-    headers.set("Content-Encoding", encoding);
-    headers.append("Vary", "Accept-Encoding");
-    const etag = headers.get("etag");
-    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-    replaceResponse(c, new Response(bytes(body), { status, headers }));
+    replaceResponse(c, encodedResponse(body, encoding, status, headers));
   };
 }

@@ -1,3 +1,4 @@
+import { encodedResponse } from "./compression";
 import { splicedGzip } from "./spliced-gzip";
 
 /**
@@ -34,14 +35,7 @@ export function createPageCache(options: { maxEntries: number; maxAgeMs: number;
       headers.set("X-Page-Cache", "hit");
       if (!gzip) return new Response(page.body.replaceAll(page.nonce, nonce), { status: page.status, headers });
       page.gzipped ??= splicedGzip(page.body.split(page.nonce));
-      const body = page.gzipped(nonce);
-      headers.set("Content-Encoding", "gzip");
-      headers.delete("Content-Length");
-      headers.append("Vary", "Accept-Encoding");
-      return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
-        status: page.status,
-        headers,
-      });
+      return encodedResponse(page.gzipped(nonce), "gzip", page.status, headers);
     },
     generation: () => generation,
     async store(key: string, startedAt: number, nonce: string, response: Response): Promise<Response> {
