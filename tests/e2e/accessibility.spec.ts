@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expanded, openSection, test as ownerTest } from "./admin-helpers";
+import { COLLECTION_SECTIONS, expanded, openSection, test as ownerTest } from "./admin-helpers";
 import { WIDTHS, openLanding } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
@@ -203,17 +203,11 @@ viewerTest.describe("article viewer", () => {
   });
 });
 
-const TABS = [
-  { section: "experiences", heading: "Experiences" },
-  { section: "education", heading: "Education" },
-  { section: "articles", heading: "Articles" },
-] as const;
-
 for (const size of WIDTHS) {
   ownerTest.describe(`dashboard, ${size.name} (${size.width} px)`, () => {
     ownerTest.use({ viewport: { width: size.width, height: size.height } });
 
-    for (const { section, heading } of TABS) {
+    for (const { section, heading } of COLLECTION_SECTIONS) {
       ownerTest(`${heading} with an item expanded`, async ({ page }) => {
         await openSection(page, section, heading);
         await page.locator(".items > li .item__toggle").first().click();

@@ -67,6 +67,13 @@ export async function openSection(page: Page, section: string, heading: string) 
   await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
 }
 
+/** The three collection managers: their route and their heading. */
+export const COLLECTION_SECTIONS = [
+  { section: "experiences", heading: "Experiences" },
+  { section: "education", heading: "Education" },
+  { section: "articles", heading: "Articles" },
+] as const;
+
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 let counter = 0;

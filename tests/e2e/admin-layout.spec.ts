@@ -1,18 +1,12 @@
-import { expanded, expect, openSection, test } from "./admin-helpers";
+import { COLLECTION_SECTIONS, expanded, expect, openSection, test } from "./admin-helpers";
 import { expectNoViolations } from "./support/axe";
 
 /** Each manager on a phone and for assistive technology, with an editor open and the confirmation up. */
-const SECTIONS = [
-  { section: "experiences", heading: "Experiences" },
-  { section: "education", heading: "Education" },
-  { section: "articles", heading: "Articles" },
-];
-
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    for (const { section, heading } of SECTIONS) {
+    for (const { section, heading } of COLLECTION_SECTIONS) {
       test(`${section}: no sideways scroll and no accessibility violations`, async ({ page }) => {
         await openSection(page, section, heading);
         await page.locator(".items > li .item__toggle").first().click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expanded, openSection, test as ownerTest } from "./admin-helpers";
+import { COLLECTION_SECTIONS, expanded, openSection, test as ownerTest } from "./admin-helpers";
 import { SECTION_JUMPS, WIDTHS, openLanding } from "./landing-support";
 import { expect, test } from "./support/fixtures";
 import {
@@ -339,17 +339,11 @@ async function walkDashboard(page: Page, where: string, stop?: Locator) {
   );
 }
 
-const DASHBOARD_SECTIONS = [
-  { section: "experiences", heading: "Experiences" },
-  { section: "education", heading: "Education" },
-  { section: "articles", heading: "Articles" },
-] as const;
-
 for (const size of WIDTHS) {
   ownerTest.describe(`dashboard by keyboard, ${size.name} (${size.width} px)`, () => {
     ownerTest.use({ viewport: { width: size.width, height: size.height } });
 
-    for (const { section, heading } of DASHBOARD_SECTIONS) {
+    for (const { section, heading } of COLLECTION_SECTIONS) {
       ownerTest(
         `${heading}: open an item with Enter; Tab and Shift+Tab reach every control with a visible focus indicator`,
         async ({ page }) => {
@@ -427,7 +421,7 @@ ownerTest.describe("dashboard targets are at least 24 × 24 CSS px", () => {
     ownerTest.describe(`${size.name} (${size.width} px)`, () => {
       ownerTest.use({ viewport: { width: size.width, height: size.height } });
 
-      for (const { section, heading } of DASHBOARD_SECTIONS) {
+      for (const { section, heading } of COLLECTION_SECTIONS) {
         ownerTest(`${heading}, an item expanded and its delete confirmation`, async ({ page }) => {
           await openSection(page, section, heading);
           await page.locator(".items > li .item__toggle").first().click();

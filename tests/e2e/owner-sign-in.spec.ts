@@ -1,4 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, OWNER, test } from "./support/fixtures";
+
+/** Holds back the requests to `url` (of `method`, if given) until the returned function is called. */
+async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe("owner sign-in", () => {
   test("signs in with the right password and lands on the dashboard, replacing history", async ({ page, server }) => {
@@ -9,12 +21,7 @@ test.describe("owner sign-in", () => {
     await page.getByLabel("Email").fill(OWNER.email);
     await page.getByLabel("Password").fill(OWNER.password);
     // Hold the answer back long enough to see the pending label.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/session", async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/session", "POST");
     await button.click();
     await expect(page.getByRole("button", { name: "Signing in…" })).toBeDisabled();
     release();
@@ -98,12 +105,7 @@ test("a change made after the page was rendered but before its live stream opene
 }) => {
   const title = `Early headline ${Date.now()}`;
   // Hold the page's scripts back until the write has committed: the HTML is older than the write.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/assets/**");
   await page.goto("/", { waitUntil: "commit" });
   await expect(page.locator("#work")).toBeAttached();
   const response = await server.api("/api/articles", {
