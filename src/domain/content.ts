@@ -8,6 +8,8 @@ import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
 
 const text = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters`);
 const required = (label: string, max: number) => text(max).min(1, `${label} is required`);
+export const FEATURED_OUTLETS_MAX = 100;
+
 const list = (max: number, itemMax: number) =>
   z.array(text(itemMax)).max(max, `At most ${max} entries`).default([]);
 
@@ -27,7 +29,8 @@ const siteFields = {
   strapline: text(300),
   heroImage: imageUrl,
   about: text(10000),
-  featuredOutlets: z.array(text(120)).max(8, "At most 8 entries"),
+  /** Any reasonable number is stored; the Publications list shows the first few (front-page.ts). */
+  featuredOutlets: z.array(text(120)).max(FEATURED_OUTLETS_MAX, `At most ${FEATURED_OUTLETS_MAX} entries`),
   /** E-mail addresses or @domains whose contact messages are refused (403). */
   blockList: z.array(text(254)).max(500, "At most 500 entries"),
 };

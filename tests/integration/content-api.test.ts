@@ -135,11 +135,27 @@ describe("site settings", () => {
   it("refuses a bad merge and keeps the stored document", async () => {
     const { owner } = await t.signIn();
     await owner("/api/site", { method: "PUT", json: { name: "Sam" } });
-    const response = await owner("/api/site", { method: "PUT", json: { name: "", featuredOutlets: Array(9).fill("x") } });
+    const response = await owner("/api/site", { method: "PUT", json: { name: "", featuredOutlets: Array(101).fill("x") } });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
     expect(Object.keys(error.fields).sort()).toEqual(["featuredOutlets", "name"]);
     expect(await (await t.request("/api/site")).json()).toMatchObject({ name: "Sam" });
+  });
+});
+
+describe("featured outlets", () => {
+  it("stores up to 100 outlets and refuses more", async () => {
+    const { owner } = await t.signIn();
+    const ten = Array.from({ length: 10 }, (_, i) => `Outlet ${i + 1}`);
+    const saved = await owner("/api/site", { method: "PUT", json: { name: "Sam", featuredOutlets: ten } });
+    expect(saved.status).toBe(200);
+    expect(((await (await t.request("/api/site")).json()) as { featuredOutlets: string[] }).featuredOutlets).toEqual(ten);
+    const hundred = Array.from({ length: 100 }, (_, i) => `Outlet ${i + 1}`);
+    expect((await owner("/api/site", { method: "PUT", json: { featuredOutlets: hundred } })).status).toBe(200);
+    const tooMany = await owner("/api/site", { method: "PUT", json: { featuredOutlets: [...hundred, "One more"] } });
+    expect(tooMany.status).toBe(400);
+    const { error } = (await tooMany.json()) as { error: { fields: Record<string, string> } };
+    expect(error.fields.featuredOutlets).toBe("At most 100 entries");
   });
 });
 

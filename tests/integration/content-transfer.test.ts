@@ -46,6 +46,12 @@ describe("import", () => {
     expect(site.hero.location).toBe(DEMO_SITE.hero.location);
   });
 
+  it("imports an original-site document with 10 featured outlets", () => {
+    const outlets = Array.from({ length: 10 }, (_, i) => `Outlet ${i + 1}`);
+    expect(importFile({ "config/site": { featuredOutlets: outlets } }).site).toBe(true);
+    expect(t.services.content.site.get().featuredOutlets).toEqual(outlets);
+  });
+
   it("changes nothing when any item is invalid (all or nothing)", () => {
     const before = exportContent(t.services.content);
     const changesBefore = t.services.store.sqlite.prepare("select count(*) as n from changes").get();

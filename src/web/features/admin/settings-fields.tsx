@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
+import { PUBLICATIONS_MAX } from "../../../domain/front-page";
 import type { FieldErrors } from "./form-fields";
 import { TextAreaField, TextField } from "./form-fields";
 import type { SettingsForm, SettingsKey } from "./settings-form";
@@ -73,8 +75,8 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
           onChange={(outlets) => set("featuredOutlets", outlets)}
           path="featuredOutlets"
           errors={errors}
-          max={8}
-          hint="The Publications list shows up to 8 outlets."
+          max={FEATURED_OUTLETS_MAX}
+          hint={`The Publications list shows the first ${PUBLICATIONS_MAX}.`}
         />
       </div>
       <Group title="Social">
