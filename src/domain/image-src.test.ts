@@ -15,6 +15,11 @@ describe("imageCacheSrc", () => {
     expect(imageCacheSrc("/demo/river-flood.jpg")).toBe("/demo/river-flood.jpg");
   });
 
+  it("sends uploads through the image cache too, so visitors get them resized", () => {
+    const upload = `/uploads/${"a".repeat(64)}.jpg`;
+    expect(imageCacheSrc(upload)).toBe(`/api/images?url=${encodeURIComponent(upload)}`);
+  });
+
   it("trims surrounding spaces before deciding", () => {
     expect(imageCacheSrc("  /demo/portrait.jpg ")).toBe("/demo/portrait.jpg");
     expect(imageCacheSrc(" https://cdn.example/x.jpg ")).toBe("/api/images?url=https%3A%2F%2Fcdn.example%2Fx.jpg");

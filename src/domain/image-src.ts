@@ -1,18 +1,20 @@
 import { isHttpUrl, isSitePath } from "./safe-url";
+import { isUploadPath } from "./uploads";
 
 /** The server's image cache endpoint (`GET /api/images?url=…`, DESIGN.md §2). */
 export const IMAGE_CACHE_PATH = "/api/images";
 
 /**
  * The `src` to render for a stored image address. Absolute http(s) images go through our image
- * cache (resized, served from our origin, so the visitor never contacts the publisher); paths on
- * this site are already ours and stay as they are; anything else (empty, `javascript:`, `data:`,
- * protocol-relative `//host`) gives "" so the caller renders no image.
+ * cache (resized, served from our origin, so the visitor never contacts the publisher), and so do
+ * uploads (`/uploads/…`, stored full size); other paths on this site stay as they are; anything
+ * else (empty, `javascript:`, `data:`, protocol-relative `//host`) gives "" so the caller renders
+ * no image.
  */
 export function imageCacheSrc(url: string | null | undefined): string {
   const value = (url ?? "").trim();
   if (value === "") return "";
-  if (isSitePath(value)) return value;
-  if (isHttpUrl(value)) return `${IMAGE_CACHE_PATH}?url=${encodeURIComponent(value)}`;
+  if (isSitePath(value) && !isUploadPath(value)) return value;
+  if (isHttpUrl(value) || isUploadPath(value)) return `${IMAGE_CACHE_PATH}?url=${encodeURIComponent(value)}`;
   return "";
 }

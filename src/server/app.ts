@@ -17,6 +17,7 @@ import { acceptsGzip, compression } from "./http/compression";
 import { eventsRoute } from "./live/events-route";
 import { readerRoutes } from "./reader/reader-routes";
 import type { Services } from "./services";
+import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
 export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -52,12 +53,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
     heartbeatMs: options.heartbeatMs ?? 15_000,
   });
 
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
+  });
   const api = new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: 1024 * 1024,
-        onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
-      }),
+    .use((c, next) =>
+      (c.req.method === "POST" && c.req.path === UPLOAD_API_PATH ? uploadBodyLimit : jsonBodyLimit)(c, next),
     )
     .use(async (c, next) => {
       await next();
@@ -69,6 +71,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", contentRoutes(content))
     .route("/", contactRoutes({ contact: services.contact, clientIp }))
     .route("/", messageRoutes(services.contact.messages))
+    .route("/", uploadRoutes(services.uploads))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
@@ -81,7 +84,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       services.store.sqlite.prepare("select 1").get();
       return c.json({ ok: true });
     })
-    .route("/api", api);
+    .route("/api", api)
+    .route("/uploads", servedUploads(services.uploads));
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

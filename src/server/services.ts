@@ -11,6 +11,7 @@ import { safeFetch } from "./fetch/safe-fetch";
 import { createImageService } from "./images/image-service";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
+import { createUploadService } from "./uploads/upload-service";
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -34,14 +35,16 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     publicUrl: config.publicUrl,
     logger,
   });
+  const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
     allowPrivate: config.fetchAllowPrivate,
     content,
     archive,
     logger,
+    localImages: uploads.imageSource,
   });
-  return { config, logger, store, content, owner, sessions, contact, reader, images };
+  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */

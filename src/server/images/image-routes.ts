@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { isHttpUrl } from "../../domain/safe-url";
+import { isUploadPath } from "../../domain/uploads";
 import type { AppEnv } from "../http/app-env";
 import { apiError } from "../http/api-error";
 import { createTtlCache } from "../reader/ttl-cache";
@@ -17,7 +18,7 @@ export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">
   const failures = createTtlCache<string>({ ttlMs: FAILURE_TTL_MS, maxEntries: 500 });
   return new Hono<AppEnv>().get("/images", async (c) => {
     const url = c.req.query("url") ?? "";
-    if (!isHttpUrl(url)) {
+    if (!isHttpUrl(url) && !isUploadPath(url)) {
       return apiError(c, 400, "invalid_url", "Give the image's full http(s) address as ?url=.");
     }
     if (!images.isKnownImage(url)) {

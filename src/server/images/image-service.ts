@@ -15,6 +15,13 @@ export type ImageServiceOptions = {
   logger: WarnLogger & { info(details: object, message: string): void };
   /** Coalesces bursts of article changes into one warm-up. */
   warmDelayMs?: number;
+  /** Images stored on this server (uploads): read from disk, never fetched. */
+  localImages?: LocalImageSource;
+};
+
+export type LocalImageSource = {
+  owns(url: string): boolean;
+  read(url: string): Promise<{ body: Buffer; contentType: string }>;
 };
 
 /** Spec §9: "the first 10 articles' images are preloaded". */
@@ -25,11 +32,12 @@ const WARM_ARTICLES = 10;
  * images that the site's own content uses, and warms the first articles' images ahead of visitors.
  */
 export function createImageService(options: ImageServiceOptions) {
-  const { content, archive, logger, allowPrivate } = options;
+  const { content, archive, logger, allowPrivate, localImages } = options;
   const cache: ImageCache = createImageCache({
     dir: options.dir,
     logger,
     async fetchImage(url) {
+      if (localImages?.owns(url)) return localImages.read(url);
       const response = await safeFetch(url, { allowPrivate, accept: ["image/"] });
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`${response.status} ${response.statusText}`.trimEnd());
@@ -38,9 +46,9 @@ export function createImageService(options: ImageServiceOptions) {
     },
   });
 
-  /** Absolute images named by an article, the site settings or an archived copy of an article. */
+  /** Absolute (or uploaded) images named by an article, the site settings or an archived copy of an article. */
   function isKnownImage(url: string): boolean {
-    if (!isHttpUrl(url)) return false;
+    if (!isHttpUrl(url) && !localImages?.owns(url)) return false;
     if (content.site.get().heroImage === url) return true;
     if (content.articles.list().some((article) => article.image === url)) return true;
     return archive.usesImage(url);

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import type { Article, Site } from "./content";
+
+/** Largest file the dashboard may upload. */
+export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+
+/** Where uploaded files are served; `DATA_DIR/uploads` on disk. */
+export const UPLOADS_PATH = "/uploads";
+
+/** Stored extension per accepted format: the name is the SHA-256 of the stored bytes plus this. */
+export const UPLOAD_EXTENSIONS = ["jpg", "png", "webp", "avif", "gif"] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+export const UPLOAD_CONTENT_TYPES: Record<UploadExtension, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+};
+
+const NAME = /^[0-9a-f]{64}\.(jpg|png|webp|avif|gif)$/;
+
+/** An uploaded file's name: the only form that is ever read from or written to the uploads folder. */
+export const uploadNameSchema = z.string().regex(NAME, "There is no such upload.");
+
+/** `POST /api/uploads`: one multipart field, `file`. Its size and content are checked by the server. */
+export const uploadFormSchema = z.object({
+  file: z.instanceof(Blob, { message: "Choose an image file to upload." }),
+});
+
+export function isUploadPath(value: string): boolean {
+  return value.startsWith(`${UPLOADS_PATH}/`) && NAME.test(value.slice(UPLOADS_PATH.length + 1));
+}
+
+export function uploadUrl(name: string): string {
+  return `${UPLOADS_PATH}/${name}`;
+}
+
+/** `POST /api/uploads` answers this (201). */
+export type UploadResult = { url: string; width: number; height: number; bytes: number };
+
+/** Where an image address is used: the site settings' hero image, or an article's image. */
+export type UploadUse = { kind: "settings" } | { kind: "article"; id: string; title: string };
+
+/** One row of the Media list (`GET /api/uploads`). */
+export type UploadInfo = UploadResult & { name: string; createdAt: string; usedBy: UploadUse[] };
+
+export function usesOfImage(
+  url: string,
+  site: Pick<Site, "heroImage">,
+  articles: readonly Pick<Article, "id" | "title" | "image">[],
+): UploadUse[] {
+  const uses: UploadUse[] = site.heroImage === url ? [{ kind: "settings" }] : [];
+  for (const article of articles) {
+    if (article.image === url) uses.push({ kind: "article", id: article.id, title: article.title });
+  }
+  return uses;
+}
+
+/** 'Settings (hero image)', 'the article "Title"', '3 articles': for the Media list and the refusal to delete. */
+export function describeUses(uses: readonly UploadUse[]): string {
+  const parts: string[] = [];
+  if (uses.some((use) => use.kind === "settings")) parts.push("the site settings (Hero image)");
+  const articles = uses.filter((use) => use.kind === "article");
+  if (articles.length === 1) parts.push(`the article “${articles[0]!.title || "Untitled"}”`);
+  else if (articles.length > 1) parts.push(`${articles.length} articles`);
+  return parts.join(" and ");
+}
