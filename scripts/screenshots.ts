@@ -56,11 +56,11 @@ try {
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-    for (const section of ["experiences", "education", "articles", "settings", "messages"]) {
+    for (const section of ["experiences", "education", "articles", "settings", "messages", "media"]) {
       await page.goto(`${server.url}/admin/dashboard/${section}`);
       await page.waitForTimeout(600);
       const toggle = page.locator(".items > li .item__toggle").first();
-      if (section !== "settings" && section !== "messages" && (await toggle.count())) await toggle.click();
+      if (["experiences", "education", "articles"].includes(section) && (await toggle.count())) await toggle.click();
       await page.waitForTimeout(300);
       await shot(page, `${label}-admin-${section}`);
     }

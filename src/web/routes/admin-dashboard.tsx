@@ -20,6 +20,7 @@ const TABS = [
   { to: "education", label: "Education" },
   { to: "articles", label: "Articles" },
   { to: "settings", label: "Settings" },
+  { to: "media", label: "Media" },
 ] as const;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

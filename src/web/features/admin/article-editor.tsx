@@ -1,10 +1,10 @@
 import { PUBLIC_TAGS } from "../../../domain/public-tags";
 import { formatArticleDate, parseArticleDate } from "../../../domain/dates";
-import { isHttpUrl, isSitePath } from "../../../domain/safe-url";
 import type { ArticleDraft } from "./article-draft";
 import type { EditorProps } from "./collection-config";
 import { FetchDetailsButton } from "./fetch-details";
 import { CheckboxField, TextAreaField, TextField } from "./form-fields";
+import { ImageField } from "./image-field";
 
 function firstError(errors: Record<string, string>, prefix: string): string | undefined {
   return Object.entries(errors).find(([key]) => key.startsWith(prefix))?.[1];
@@ -21,7 +21,6 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
   const set = (patch: Partial<ArticleDraft>) => onChange({ ...draft, ...patch });
   const toggleTag = (tag: string, on: boolean) =>
     set({ publicTags: on ? [...draft.publicTags, tag] : draft.publicTags.filter((own) => own !== tag) });
-  const preview = isHttpUrl(draft.image) || isSitePath(draft.image) ? draft.image : "";
   return (
     <div className="editor">
       <div className="editor__grid">
@@ -60,16 +59,7 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
           hint={dateHint(draft.date)}
           error={errors.date}
         />
-        <TextField
-          label="Image"
-          inputMode="url"
-          placeholder="https://"
-          value={draft.image}
-          onChange={(image) => set({ image })}
-          hint="A web address, or a path on this site such as /demo/photo.jpg"
-          error={errors.image}
-        />
-        {preview ? <img className="editor__preview" src={preview} alt="" loading="lazy" /> : null}
+        <ImageField label="Image" wide value={draft.image} onChange={(image) => set({ image })} error={errors.image} />
         <CheckboxField
           label="Featured"
           checked={draft.featured}

@@ -3,6 +3,7 @@ import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
 import { PUBLICATIONS_MAX } from "../../../domain/front-page";
 import type { FieldErrors } from "./form-fields";
 import { TextAreaField, TextField } from "./form-fields";
+import { ImageField } from "./image-field";
 import type { SettingsForm, SettingsKey } from "./settings-form";
 import { StringListField } from "./string-list-field";
 
@@ -89,10 +90,13 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
       </Group>
       <Group title="Owner and page">
         {text("name", "Owner name", { required: true })}
-        {text("heroImage", "Hero image", {
-          inputMode: "url",
-          hint: "A web address, or a path on this site such as /demo/portrait.jpg",
-        })}
+        <ImageField
+          label="Hero image"
+          wide
+          value={form.heroImage}
+          onChange={(heroImage) => set("heroImage", heroImage)}
+          error={errors.heroImage}
+        />
         {text("strapline", "Strapline", { wide: true, hint: "Shown at the foot of the portfolio overlay" })}
       </Group>
       <Group title="Current role">

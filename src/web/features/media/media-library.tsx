@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from "react";
+import { describeUses, formatBytes, type UploadInfo } from "../../../domain/uploads";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ApiError, apiRequest } from "../../lib/api-client";
+import "./media.css";
+
+type MediaLibraryProps = {
+  uploads: UploadInfo[];
+  csrfToken: string;
+  /** Re-reads the list after a change. */
+  onChanged: () => void;
+};
+
+type Notice = { kind: "success" | "error"; text: string };
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+/** Every uploaded image with its size and where it is used; only unused ones can be deleted. */
+export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProps) {
+  const [confirmName, setConfirmName] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const confirming = uploads.find((upload) => upload.name === confirmName) ?? null;
+  const totalBytes = uploads.reduce((sum, upload) => sum + upload.bytes, 0);
+
+  useEffect(() => () => clearTimeout(noticeTimer.current), []);
+
+  function announce(next: Notice) {
+    clearTimeout(noticeTimer.current);
+    setNotice(next);
+    noticeTimer.current = setTimeout(() => setNotice(null), next.kind === "error" ? 8000 : 3000);
+  }
+
+  async function confirmDelete() {
+    if (!confirming) return;
+    setBusy(true);
+    try {
+      await apiRequest(`/api/uploads/${encodeURIComponent(confirming.name)}`, { method: "DELETE", csrfToken });
+      announce({ kind: "success", text: "Image deleted" });
+      document.getElementById("media-title")?.focus();
+    } catch (error) {
+      announce({
+        kind: "error",
+        text: error instanceof ApiError && error.status !== 0 ? error.message : "Failed to delete image",
+      });
+    } finally {
+      setBusy(false);
+      setConfirmName(null);
+      onChanged();
+    }
+  }
+
+  return (
+    <section className="media" aria-labelledby="media-title">
+      <header className="media__header">
+        <h2 id="media-title" className="media__title" tabIndex={-1}>
+          Media
+        </h2>
+        <p className="media__summary">
+          {uploads.length === 0
+            ? "No uploaded images yet."
+            : `${uploads.length} ${uploads.length === 1 ? "image" : "images"}, ${formatBytes(totalBytes)}`}
+        </p>
+      </header>
+      <div className={`media__notice${notice ? ` media__notice--${notice.kind}` : ""}`} role="status" aria-live="polite">
+        {notice?.text}
+      </div>
+      {uploads.length === 0 ? (
+        <p className="media__empty">
+          Images you upload with the Upload button beside an image field (Articles, Settings) appear here.
+        </p>
+      ) : (
+        <ul className="media__list">
+          {uploads.map((upload) => (
+            <li key={upload.name} className="media-item" data-upload={upload.name}>
+              <a className="media-item__thumb" href={upload.url} target="_blank" rel="noreferrer">
+                <img src={upload.url} alt="" width={upload.width} height={upload.height} loading="lazy" decoding="async" />
+                <span className="visually-hidden">Open {upload.name} in a new tab</span>
+              </a>
+              <div className="media-item__body">
+                <p className="media-item__name">
+                  <code>{upload.name}</code>
+                </p>
+                <p className="media-item__meta">
+                  {upload.width} × {upload.height} · {formatBytes(upload.bytes)} · uploaded{" "}
+                  <time dateTime={upload.createdAt}>{formatDay(upload.createdAt)}</time>
+                </p>
+                {upload.usedBy.length > 0 ? (
+                  <div className="media-item__uses">
+                    <span className="media-item__badge">In use</span>
+                    <ul>
+                      {upload.usedBy.map((use) => (
+                        <li key={use.kind === "article" ? use.id : "settings"}>
+                          {use.kind === "settings" ? "Settings: Hero image" : `Article: ${use.title || "Untitled"}`}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : (
+                  <p className="media-item__unused">Not used anywhere</p>
+                )}
+              </div>
+              <div className="media-item__actions">
+                {upload.usedBy.length === 0 ? (
+                  <button
+                    type="button"
+                    className="button media-button--danger"
+                    onClick={() => setConfirmName(upload.name)}
+                    disabled={busy}
+                  >
+                    Delete<span className="visually-hidden"> {upload.name}</span>
+                  </button>
+                ) : (
+                  <p className="media-item__keep">Used by {describeUses(upload.usedBy)}: it can be deleted once nothing uses it.</p>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this image?"
+        message={
+          confirming
+            ? `${confirming.width} × ${confirming.height}, ${formatBytes(confirming.bytes)}. The file is removed from the server. This cannot be undone.`
+            : ""
+        }
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirmName(null)}
+      />
+    </section>
+  );
+}
