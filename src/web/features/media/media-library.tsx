@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { describeUses, formatBytes, type UploadInfo } from "../../../domain/uploads";
+import { formatBytes, type UploadInfo } from "../../../domain/uploads";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import "./media.css";
@@ -114,7 +114,7 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
                     Delete<span className="visually-hidden"> {upload.name}</span>
                   </button>
                 ) : (
-                  <p className="media-item__keep">Used by {describeUses(upload.usedBy)}: it can be deleted once nothing uses it.</p>
+                  <p className="media-item__keep">Can be deleted once nothing uses it.</p>
                 )}
               </div>
             </li>
