@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { ConfigError, loadConfig } from "../server/config";
 import { exportContent, ImportError, importContent } from "../server/content/content-transfer";
@@ -6,6 +7,8 @@ import { createLogger } from "../server/logger";
 import { decodeHtml } from "../server/reader/decode-html";
 import { extractArticle } from "../server/reader/extract-article";
 import { createServices } from "../server/services";
+import { extensionOfName } from "../server/uploads/upload-service";
+import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/upload-transfer";
 import { readPassword } from "./read-password";
 
 const USAGE = `Usage: npx byline <command>
@@ -13,10 +16,13 @@ const USAGE = `Usage: npx byline <command>
 Commands:
   set-owner [EMAIL]    create or reset the owner's e-mail and password (signs out every session);
                        the password is asked for, or read from standard input when it is not a terminal
-  export               print all content as JSON
-  import FILE          replace all content with FILE (our export, or the original site's documents);
-                       everything is checked first, and nothing changes if any of it is invalid
-  backup FILE          write a consistent copy of the database to FILE (safe while the server runs)
+  export               print all content as JSON, uploaded images included (base64 in "uploads")
+  import FILE          replace all content with FILE (our export, or the original site's documents) and
+                       add its uploaded images; everything is checked first, and nothing changes if any
+                       of it is invalid
+  backup DIR           write a consistent copy of the database to DIR/byline.sqlite and the uploaded
+                       images to DIR/uploads (safe while the server runs)
+  backup FILE.sqlite   the database alone, to FILE.sqlite
   extract FILE...      print the article extracted from each HTML file (.html or .html.gz), one JSON line each
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
@@ -42,7 +48,8 @@ async function run(args: string[]): Promise<number> {
     }
     case "export": {
       const services = openServices();
-      process.stdout.write(`${JSON.stringify(exportContent(services.content), null, 2)}\n`);
+      const uploads = await exportUploads(services.uploads);
+      process.stdout.write(`${JSON.stringify({ ...exportContent(services.content), uploads }, null, 2)}\n`);
       services.store.close();
       return 0;
     }
@@ -56,9 +63,12 @@ async function run(args: string[]): Promise<number> {
       }
       const services = openServices();
       try {
+        const uploads = await checkImportedUploads((raw as { uploads?: unknown } | null)?.uploads);
+        if (uploads.problems.length) throw new ImportError(uploads.problems.slice(0, 20));
         const summary = importContent(services.store, services.content, raw);
+        for (const file of uploads.files) await services.uploads.store(file.body, extensionOfName(file.name));
         console.log(
-          `Imported ${summary.articles} articles, ${summary.experiences} experiences, ${summary.education} education entries${summary.site ? " and the site settings" : ""}.`,
+          `Imported ${summary.articles} articles, ${summary.experiences} experiences, ${summary.education} education entries${summary.site ? ", the site settings" : ""} and ${uploads.files.length} uploaded images.`,
         );
         return 0;
       } catch (error) {
@@ -69,12 +79,24 @@ async function run(args: string[]): Promise<number> {
       }
     }
     case "backup": {
-      if (!rest[0]) return fail("Name the backup file: npx byline backup FILE");
+      const target = rest[0];
+      if (!target) return fail("Name the backup folder: npx byline backup DIR");
       const services = openServices();
-      const { totalPages } = await services.store.sqlite.backup(rest[0]);
-      services.store.close();
-      console.log(`Backed up ${totalPages} pages to ${rest[0]}.`);
-      return 0;
+      try {
+        if (target.endsWith(".sqlite")) {
+          const { totalPages } = await services.store.sqlite.backup(target);
+          console.log(`Backed up ${totalPages} pages to ${target} (the database only: npx byline backup DIR adds the uploaded images).`);
+          return 0;
+        }
+        fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+        const database = path.join(target, "byline.sqlite");
+        const { totalPages } = await services.store.sqlite.backup(database);
+        const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
+        console.log(`Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`);
+        return 0;
+      } finally {
+        services.store.close();
+      }
     }
     case "extract": {
       if (rest.length === 0) return fail("Name one or more HTML files: npx byline extract FILE...");

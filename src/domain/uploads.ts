@@ -74,3 +74,10 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Uploads inside `byline export` JSON: each file's name and its bytes in base64. */
+export const exportedUploadsSchema = z
+  .array(z.object({ name: uploadNameSchema, data: z.base64("Not valid base64") }))
+  .max(10_000, "At most 10000 uploads")
+  .default([]);
+export type ExportedUpload = z.infer<typeof exportedUploadsSchema>[number];

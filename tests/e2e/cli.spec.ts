@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { startServer } from "./support/test-server";
 
@@ -45,6 +46,61 @@ test.describe("npx byline", () => {
       copy.close();
     } finally {
       await server.stop();
+    }
+  });
+
+  test("backup DIR, export and import carry the uploaded images", async () => {
+    const server = await startServer({ dataDir });
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "byline-cli-"));
+    try {
+      const form = new FormData();
+      const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#204080" } }).png().toBuffer();
+      form.append("file", new Blob([new Uint8Array(png)]), "clip.png");
+      const uploaded = await server.api("/api/uploads", { method: "POST", form });
+      expect(uploaded.status).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      const name = url.replace("/uploads/", "");
+      const stored = fs.readFileSync(path.join(dataDir, "uploads", name));
+      const article = await server.api("/api/articles", {
+        method: "POST",
+        json: { title: "Pictured", outlet: "Paper", url: "https://paper.example/p", image: url },
+      });
+      expect(article.status).toBe(201);
+
+      const backupDir = path.join(dataDir, "nightly");
+      const backedUp = byline(["backup", backupDir], { DATA_DIR: dataDir });
+      expect(backedUp.status).toBe(0);
+      expect(backedUp.stdout).toContain("and 1 uploaded images");
+      const copy = new Database(path.join(backupDir, "byline.sqlite"), { readonly: true });
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(copy.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({ n: 1 });
+      copy.close();
+      expect(fs.readFileSync(path.join(backupDir, "uploads", name))).toEqual(stored);
+      expect(fs.statSync(path.join(backupDir, "uploads", name)).mode & 0o777).toBe(0o600);
+
+      const exported = byline(["export"], { DATA_DIR: dataDir });
+      const content = JSON.parse(exported.stdout) as { uploads: { name: string; data: string }[] };
+      expect(content.uploads).toEqual([{ name, data: stored.toString("base64") }]);
+
+      const file = path.join(elsewhere, "site.json");
+      const tampered = { ...content, uploads: [{ name, data: Buffer.from("not the picture").toString("base64") }] };
+      fs.writeFileSync(file, JSON.stringify(tampered));
+      const refused = byline(["import", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("nothing changed");
+      expect(refused.stderr).toContain("the name is not the SHA-256 of the file");
+      expect(fs.existsSync(path.join(elsewhere, "uploads", name))).toBe(false);
+
+      fs.writeFileSync(file, exported.stdout);
+      const imported = byline(["import", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
+      expect(imported.stdout).toContain("and 1 uploaded images");
+      expect(fs.readFileSync(path.join(elsewhere, "uploads", name))).toEqual(stored);
+      const restored = new Database(path.join(elsewhere, "byline.sqlite"), { readonly: true });
+      expect(restored.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({ n: 1 });
+      restored.close();
+    } finally {
+      await server.stop();
+      fs.rmSync(elsewhere, { recursive: true, force: true });
     }
   });
 

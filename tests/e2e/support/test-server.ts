@@ -12,7 +12,7 @@ export type TestServer = {
   /** Everything the server printed so far. */
   log(): string;
   /** The owner's API client: signs in once, then sends the cookie, Origin and CSRF token. */
-  api(pathname: string, init?: { method?: string; json?: unknown }): Promise<Response>;
+  api(pathname: string, init?: { method?: string; json?: unknown; form?: FormData }): Promise<Response>;
   stop(): Promise<void>;
 };
 
@@ -88,7 +88,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
       return fetch(`${url}${pathname}`, {
         method: init.method ?? "GET",
         headers,
-        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
       });
     },
     async stop() {
