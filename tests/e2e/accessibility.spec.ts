@@ -222,6 +222,12 @@ for (const size of WIDTHS) {
       await expectNoViolations(page, `Settings at ${size.width}px`);
     });
 
+    ownerTest("Media", async ({ page }) => {
+      await openSection(page, "media", "Media");
+      await expect(page.locator(".media__summary")).toBeVisible();
+      await expectNoViolations(page, `Media at ${size.width}px`);
+    });
+
     ownerTest("Messages with a message", async ({ page, server }) => {
       const subject = `Accessibility inbox ${size.width} ${Date.now().toString(36)}`;
       const sent = await fetch(`${server.url}/api/contact`, {

@@ -76,7 +76,7 @@ for (const size of WIDTHS) {
       await pickFile(page, entry, "IMG_2041.JPG", await cameraJpeg(1600, 1200));
       const progress = entry.getByRole("progressbar", { name: "Uploading IMG_2041.JPG" });
       await expect(progress).toBeVisible();
-      await expect(entry.getByRole("status").filter({ hasText: /Uploading IMG_2041\.JPG… \d+%/ })).toBeVisible();
+      await expect(entry.getByRole("status").filter({ hasText: /Uploading IMG_2041\.JPG… \d+%|Processing IMG_2041\.JPG…/ })).toBeVisible();
       await expect(entry.getByRole("button", { name: "Upload image" })).toBeDisabled();
       await page.screenshot({ path: test.info().outputPath(`upload-progress-${size.width}.png`) });
       release();

@@ -147,7 +147,7 @@ export function ImageField({ label, value, onChange, error, placeholder = "https
               <>
                 <progress max={100} value={percent} aria-label={`Uploading ${upload.name}`} />
                 <span>
-                  Uploading {upload.name}… {percent}%
+                  {percent < 100 ? `Uploading ${upload.name}… ${percent}%` : `Processing ${upload.name}…`}
                 </span>
               </>
             ) : upload.state === "done" ? (
