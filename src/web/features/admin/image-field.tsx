@@ -124,17 +124,15 @@ export function ImageField({ label, value, onChange, error, placeholder = "https
               className="button image-field__upload"
               disabled={upload.state === "uploading"}
               onClick={() => pickerRef.current?.click()}
-              aria-label={`Upload ${label.toLowerCase()}`}
             >
-              Upload
+              Upload<span className="visually-hidden"> {label.toLowerCase()}</span>
             </button>
+            {/* Opened by the Upload button; hidden, so the field has one control of its name. */}
             <input
               ref={pickerRef}
               type="file"
               accept={ACCEPT}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-label={`${label} file`}
+              hidden
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = "";
