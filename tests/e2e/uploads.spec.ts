@@ -151,7 +151,8 @@ for (const size of WIDTHS) {
   });
 }
 
-test("the hero image takes a dropped file, an article image a pasted one", async ({ page }) => {
+test("on a phone, the hero image takes a dropped file and an article image a pasted one", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
   await openSection(page, "settings", "Settings");
   const hero = page.getByLabel("Hero image", { exact: true });
   const png = [...(await pngOf(400, 300))];
@@ -164,6 +165,9 @@ test("the hero image takes a dropped file, an article image a pasted one", async
   await expect(hero).toHaveValue(/^\/uploads\/[0-9a-f]{64}\.png$/);
   await expect(page.getByText("Uploaded: 400 × 300")).toBeVisible();
   await expect(page.getByText("Unsaved changes")).toBeVisible();
+  await hero.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("settings-hero-375.png") });
+  await expectNoViolations(page, "Settings after a dropped hero image at 375px");
   await page.getByRole("button", { name: "Reset" }).click();
 
   await openSection(page, "articles", "Articles");

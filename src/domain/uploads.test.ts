@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { describeUses, formatBytes, isUploadPath, uploadNameSchema, usesOfImage } from "./uploads";
+
+const name = `${"0123456789abcdef".repeat(4)}.jpg`;
+
+describe("upload names and paths", () => {
+  it("accepts only <sha256>.<accepted extension>", () => {
+    expect(uploadNameSchema.safeParse(name).success).toBe(true);
+    for (const bad of [
+      `${"0".repeat(63)}.jpg`,
+      `${"A".repeat(64)}.jpg`,
+      `${"0".repeat(64)}.svg`,
+      `${"0".repeat(64)}.jpg.exe`,
+      `../${"0".repeat(64)}.jpg`,
+      `${"0".repeat(64)}.jpg/`,
+      "byline.sqlite",
+    ]) {
+      expect(uploadNameSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it("recognises /uploads/<name> and nothing else", () => {
+    expect(isUploadPath(`/uploads/${name}`)).toBe(true);
+    expect(isUploadPath(`/uploads/../${name}`)).toBe(false);
+    expect(isUploadPath(`/uploads/${name}?x=1`)).toBe(false);
+    expect(isUploadPath(`https://cdn.example/uploads/${name}`)).toBe(false);
+    expect(isUploadPath(`/demo/${name}`)).toBe(false);
+  });
+});
+
+describe("where an image is used", () => {
+  const url = `/uploads/${name}`;
+  const articles = [
+    { id: "a", title: "Harbour", image: url },
+    { id: "b", title: "Other", image: "/demo/x.jpg" },
+    { id: "c", title: "", image: url },
+  ];
+
+  it("lists the settings' hero image and every article showing it", () => {
+    expect(usesOfImage(url, { heroImage: url }, articles)).toEqual([
+      { kind: "settings" },
+      { kind: "article", id: "a", title: "Harbour" },
+      { kind: "article", id: "c", title: "" },
+    ]);
+    expect(usesOfImage(url, { heroImage: "" }, [])).toEqual([]);
+  });
+
+  it("says it in words", () => {
+    expect(describeUses([{ kind: "settings" }])).toBe("the site settings (Hero image)");
+    expect(describeUses([{ kind: "article", id: "a", title: "Harbour" }])).toBe("the article “Harbour”");
+    expect(describeUses(usesOfImage(url, { heroImage: url }, articles))).toBe("the site settings (Hero image) and 2 articles");
+  });
+});
+
+describe("formatBytes", () => {
+  it("uses B, KB and MB", () => {
+    expect(formatBytes(900)).toBe("900 B");
+    expect(formatBytes(250_000)).toBe("244 KB");
+    expect(formatBytes(3 * 1024 * 1024 + 200_000)).toBe("3.2 MB");
+  });
+});
