@@ -30,6 +30,7 @@ test("the production server serves nothing outside its static root, however the 
   const tried: Record<string, number> = {};
   const attempts: [string, string[]][] = [
     ["static files: ../ climbs", traversalPaths(targets, 2, ["/", "/assets/", "/demo/"])],
+    ["uploads: ../ climbs", traversalPaths(targets, 2, ["/uploads/"])],
     ["static files: absolute, NUL, backslash", oddPaths(targets)],
     ["static files: odd request targets", oddRequestTargets(`127.0.0.1:${port}`)],
     ["image endpoint: file names as url", imageUrlPayloads(targets).map((value) => `/api/images?url=${encodeURIComponent(value)}`)],
