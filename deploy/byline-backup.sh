@@ -8,4 +8,4 @@ umask 077
 mkdir -p "$BACKUP_DIR"
 target="$BACKUP_DIR/byline-$(date -u +%Y-%m-%dT%H%M%SZ).sqlite"
 /usr/bin/node bin/byline.js backup "$target"
-find "$BACKUP_DIR" -maxdepth 1 -name 'byline-*.sqlite' -type f -mtime "+$((KEEP_DAYS - 1))" -print -delete
+find "$BACKUP_DIR" -maxdepth 1 -name 'byline-*.sqlite*' -type f -mtime "+$((KEEP_DAYS - 1))" -print -delete
