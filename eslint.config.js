@@ -1,7 +1,11 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import fs from "node:fs";
 import globals from "globals";
+
+const webFeatures = fs.readdirSync("src/web/features", { withFileTypes: true }).filter((d) => d.isDirectory());
+const noServerInWeb = { group: ["**/server/**", "!**/*.server", "!**/*.server.ts"], message: "The browser never imports server code." };
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -27,8 +31,42 @@ export default tseslint.config(
   },
   {
     files: ["src/web/**/*.ts", "src/web/**/*.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noServerInWeb] }] },
+  },
+  // Features never import each other; routes compose them, and what they share lives in web/lib
+  // or web/components.
+  ...webFeatures.map(({ name }) => ({
+    files: [`src/web/features/${name}/**/*.{ts,tsx}`],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["**/server/**", "!**/*.server", "!**/*.server.ts"] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noServerInWeb,
+            ...webFeatures
+              .filter((other) => other.name !== name)
+              .map((other) => ({
+                group: [`**/features/${other.name}/**`, `../${other.name}/**`, `../../${other.name}/**`],
+                message: `Feature '${name}' may not import feature '${other.name}'; move what both need to src/web/lib.`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
+  // Every server-side request goes through the safe fetcher (SSRF guard, size and time limits).
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["src/server/fetch/safe-fetch.ts", "src/server/**/*.test.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts) for server-side requests." },
+      ],
+      "no-restricted-imports": [
+        "error",
+        { paths: ["undici", "node-fetch", "axios"].map((name) => ({ name, message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts)." })) },
+      ],
     },
   },
 );
