@@ -6,6 +6,7 @@ import { exportContent, ImportError, importContent } from "../server/content/con
 import { createLogger } from "../server/logger";
 import { decodeHtml } from "../server/reader/decode-html";
 import { extractArticle } from "../server/reader/extract-article";
+import { keepNewFilesPrivate } from "../server/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/upload-transfer";
@@ -28,6 +29,7 @@ Commands:
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
 function openServices() {
+  keepNewFilesPrivate();
   return createServices({ ...loadConfig(), seedDemo: false }, createLogger("silent"));
 }
 

@@ -9,6 +9,8 @@ import type { AppContext, AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
+import { clientIpResolver } from "./http/client-address";
+import { hostPolicy } from "./http/host-policy";
 import { createPageCache } from "./http/page-cache";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import { setResponseHeaders } from "./http/response-headers";
@@ -28,21 +30,6 @@ export type AppOptions = {
   maxStreams?: number;
   heartbeatMs?: number;
 };
-
-/**
- * The visitor's address for rate limits. Behind a reverse proxy (TRUST_PROXY) it is the last
- * X-Forwarded-For entry, the one our own proxy appended; earlier entries are the client's word.
- */
-export function clientIpResolver(trustProxy: boolean) {
-  return (c: AppContext): string => {
-    if (trustProxy) {
-      const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-      if (forwarded) return forwarded;
-    }
-    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-    return incoming?.socket?.remoteAddress ?? "local";
-  };
-}
 
 /** The whole HTTP surface, without listening: tests call `app.request()` in-process. */
 export function createApp(services: Services, options: AppOptions = {}) {
@@ -76,6 +63,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
+    .use(hostPolicy({ publicUrl: config.publicUrlIsSet ? config.publicUrl : undefined, listenHost: config.host }))
     .use(compression())
     .use(securityHeaders({ development: options.development ?? false }))
     .use(sameOriginWrites([config.publicUrl]))

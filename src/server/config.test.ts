@@ -37,7 +37,7 @@ describe("loadConfig", () => {
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO=\"maybe\": use true or false"],
     [{ FETCH_ALLOW_PRIVATE: "sure" }, "FETCH_ALLOW_PRIVATE=\"sure\": use true or false"],
     [{ ADMIN_EMAIL: "not-an-address", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL=\"not-an-address\": use an e-mail address"],
-    [{ ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD=\"short\": use at least 12 characters"],
+    [{ ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD=(hidden): use at least 12 characters"],
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"],
     [{ SMTP_URL: "http://mail.example" }, "SMTP_URL=\"http://mail.example\": use an smtp:// or smtps:// URL"],
     [{ CONTACT_TO: "nobody" }, "CONTACT_TO=\"nobody\": use an e-mail address"],
@@ -55,9 +55,48 @@ describe("loadConfig", () => {
 });
 
 describe("TRUST_PROXY", () => {
-  it("is off unless set, and refuses other words", () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(() => loadConfig({ TRUST_PROXY: "on" })).toThrow('TRUST_PROXY="on": use true or false');
+  it("trusts no proxy unless addresses are listed", () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, ::1,10.0.0.0/8" }).trustProxy).toEqual([
+      "127.0.0.1/32",
+      "::1/128",
+      "10.0.0.0/8",
+    ]);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["127.0.0.0/8", "::1/128"]);
+  });
+
+  it("refuses `true` (which proxies?) and entries that are not addresses", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY="true": list the addresses or CIDRs of your reverse proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: "127.0.0.1,proxy.lan" })).toThrow(/"proxy.lan" is not an address or CIDR/);
+  });
+});
+
+describe("config errors", () => {
+  it("never print a password, in ADMIN_PASSWORD or in SMTP_URL", () => {
+    const secret = "hunter2-but-longer";
+    let message = "";
+    try {
+      loadConfig({
+        ADMIN_EMAIL: "not-an-address",
+        ADMIN_PASSWORD: "short",
+        SMTP_URL: `http://mailer:${secret}@mail.example:587`,
+        PORT: "eighty",
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('ADMIN_PASSWORD=(hidden): use at least 12 characters');
+    expect(message).toContain('SMTP_URL="http://(hidden)@mail.example:587"');
+    expect(message).toContain('PORT="eighty"');
+    expect(message).not.toContain("short");
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain("mailer");
+  });
+
+  it("hide the credentials of an SMTP_URL whose password holds an @", () => {
+    expect(() => loadConfig({ SMTP_URL: "ftp://u:p@ss/word@mail.example", TRUST_PROXY: "x" })).toThrow(
+      'SMTP_URL="ftp://(hidden)@mail.example"',
+    );
   });
 });

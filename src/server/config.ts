@@ -1,11 +1,15 @@
 import path from "node:path";
 import { z } from "zod";
+import { proxyEntry } from "./http/client-address";
 
 /** The only module that reads process.env. Every setting is optional (DESIGN.md §2). */
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const TRUST_PROXY_HELP =
+  "list the addresses or CIDRs of your reverse proxies, such as loopback, 127.0.0.1, ::1 or 10.0.0.0/8 (false: none)";
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -34,7 +38,26 @@ const envSchema = z.object({
     .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
     .default(30_000),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      if (/^(false|0|no|none)$/i.test(value.trim())) return [];
+      if (/^(true|1|yes)$/i.test(value.trim())) {
+        ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+        return z.NEVER;
+      }
+      const cidrs: string[] = [];
+      for (const entry of value.split(",").filter((e) => e.trim())) {
+        const parsed = proxyEntry(entry);
+        if (!parsed) {
+          ctx.addIssue({ code: "custom", message: `"${entry.trim()}" is not an address or CIDR; ${TRUST_PROXY_HELP}` });
+          return z.NEVER;
+        }
+        cidrs.push(...parsed);
+      }
+      return cidrs;
+    })
+    .default([]),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BUILD_DIR: z.string().min(1, "use a directory path").default("build"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,7 +79,8 @@ export type Config = {
   contactTo: string | undefined;
   /** First wait before retrying a failed contact e-mail; later waits double, up to 120× this. */
   contactRetryBaseMs: number;
-  trustProxy: boolean;
+  /** CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
+  trustProxy: string[];
   fetchAllowPrivate: boolean;
   logLevel: string;
   production: boolean;
@@ -65,12 +89,29 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+const SECRET_NAME = /PASSWORD|SECRET|TOKEN|KEY/i;
+
+/**
+ * A value as a config error may print it: start-up output ends up in logs and support requests,
+ * so secrets are never echoed, and a URL loses everything before its host.
+ */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return "(unset)";
+  if (SECRET_NAME.test(name)) return "(hidden)";
+  const at = value.lastIndexOf("@");
+  if (name.endsWith("_URL") && at >= 0) {
+    const scheme = /^[a-z][a-z\d+.-]*:\/\//i.exec(value)?.[0] ?? "";
+    return JSON.stringify(`${scheme}(hidden)@${value.slice(at + 1)}`);
+  }
+  return JSON.stringify(value);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`,
+      (issue) => `  ${issue.path.join(".")}=${shownValue(String(issue.path[0]), present[String(issue.path[0])])}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }

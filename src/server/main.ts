@@ -6,9 +6,11 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { developmentPages, productionPages } from "./pages";
+import { keepNewFilesPrivate } from "./private-files";
 import { createServices, ensureOwner } from "./services";
 
 async function main() {
+  keepNewFilesPrivate();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const development = process.argv.includes("--dev");
@@ -34,6 +36,12 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
     logger.info(`Byline is serving http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
+    if (!config.publicUrlIsSet) {
+      logger.warn(
+        `PUBLIC_URL is not set: only requests for localhost, 127.x.x.x, [::1] or ${config.host} are served (any other Host gets 421). ` +
+          "On a server, set PUBLIC_URL to the site's https:// address (see docs/deploy.md).",
+      );
+    }
     services.contact.start();
     // Spec §9: the first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();

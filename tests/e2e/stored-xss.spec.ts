@@ -15,7 +15,7 @@ import { chunksFor, fitting, PAYLOADS, type Payload } from "./support/xss-payloa
  * means markup got as far as the policy, and the DOM is searched for any element or attribute a
  * payload could have made. Each payload must appear as literal text where its field is shown.
  *
- * The server is this spec's own (nothing else sees the payloads); TRUST_PROXY lets each contact
+ * The server is this spec's own (nothing else sees the payloads); TRUST_PROXY=127.0.0.1 lets each contact
  * message come from its own address, under the per-address limit.
  */
 
@@ -95,7 +95,7 @@ async function putSite(r: number): Promise<SiteRound> {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  server = await startServer({ env: { TRUST_PROXY: "true" } });
+  server = await startServer({ env: { TRUST_PROXY: "127.0.0.1" } });
   // Only the payloads: the demo content goes.
   for (const collection of ["articles", "experiences", "education"]) {
     for (const { id } of (await (await server.api(`/api/${collection}`)).json()) as { id: string }[]) {

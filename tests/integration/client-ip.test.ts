@@ -1,25 +1,63 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, OWNER, type TestApp } from "./support/test-app";
+import { serveOnSocket, type SocketServer } from "./support/socket-server";
+import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp | undefined;
-afterEach(() => t?.close());
+let server: SocketServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  t?.close();
+  server = undefined;
+});
 
-// A different account each time, so only the per-address limit can answer 429.
-const attempt = (app: TestApp, forwardedFor: string, n: number) =>
-  app.request("/api/session", { method: "POST", json: { email: `x${n}@example.com`, password: OWNER.password }, headers: { "X-Forwarded-For": forwardedFor } });
+async function start(env: Record<string, string>) {
+  t = await createTestApp(env);
+  server = await serveOnSocket(t.app);
+  return server;
+}
 
-describe("client address for rate limits", () => {
-  it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
-    t = await createTestApp();
-    const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await attempt(t, `203.0.113.${i}`, i)).status);
-    expect(statuses.at(-1)).toBe(429);
+/** Contact messages from one machine, each claiming a different X-Forwarded-For; the statuses. */
+async function contactFlood(s: SocketServer, from: string, forwardedFor: (i: number) => string, n = 12) {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const response = await s.request(from, "/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor(i) },
+      body: JSON.stringify({ name: "Sam", email: `sam${i}@example.org`, subject: "Tip", message: "A tip about the council." }),
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+// The contact form's per-address limit (5 in 10 minutes) is the yardstick: 12 tries from one
+// address reach 429, 12 tries from 12 addresses do not.
+describe("client address for rate limits, over real sockets", () => {
+  it("ignores X-Forwarded-For when no proxy is trusted", async () => {
+    const s = await start({});
+    const statuses = await contactFlood(s, "127.0.0.2", (i) => `203.0.113.${i}`);
+    expect(statuses).toContain(429);
   });
 
-  it("uses the last X-Forwarded-For entry behind a trusted proxy", async () => {
-    t = await createTestApp({ TRUST_PROXY: "true" });
-    const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await attempt(t, `198.51.100.7, 203.0.113.${i}`, i)).status);
-    expect(statuses.every((s) => s === 401)).toBe(true);
+  it("ignores X-Forwarded-For from a peer that is not a listed proxy", async () => {
+    const s = await start({ TRUST_PROXY: "127.0.0.1" });
+    const statuses = await contactFlood(s, "127.0.0.2", (i) => `203.0.113.${i}`);
+    expect(statuses).toContain(429);
+  });
+
+  it("from a listed proxy, counts the right-most address that is not a proxy", async () => {
+    const s = await start({ TRUST_PROXY: "127.0.0.1" });
+    // Twelve visitors behind the proxy: none is limited by the others.
+    const visitors = await contactFlood(s, "127.0.0.1", (i) => `198.51.100.7, 203.0.113.${i}`);
+    expect(visitors.every((status) => status === 201)).toBe(true);
+    // One visitor who writes a fresh left-hand entry each time is still one visitor.
+    const spoofer = await contactFlood(s, "127.0.0.1", (i) => `10.9.9.${i}, 192.0.2.44`);
+    expect(spoofer).toContain(429);
+  });
+
+  it("keys IPv6 visitors by their /64", async () => {
+    const s = await start({ TRUST_PROXY: "loopback" });
+    const statuses = await contactFlood(s, "127.0.0.1", (i) => `2001:db8:7:7::${(i + 1).toString(16)}`);
+    expect(statuses).toContain(429);
   });
 });

@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { Collection } from "../../domain/content";
+import { makePrivate } from "../private-files";
 import { changesTable } from "./schema";
 import * as schema from "./schema";
 
@@ -34,8 +35,12 @@ export type Store = {
 };
 
 export function openStore(dataDir: string): Store {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new Database(path.join(dataDir, "byline.sqlite"));
+  const file = path.join(dataDir, "byline.sqlite");
+  // SQLite gives the WAL and shared-memory files the database file's mode, so 0600 here covers them.
+  makePrivate(dataDir, [`${file}-wal`, `${file}-shm`]);
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  fs.chmodSync(file, 0o600);
+  const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // Writes are rare and an acknowledged write must survive a power cut.
   sqlite.pragma("synchronous = FULL");
