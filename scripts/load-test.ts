@@ -14,7 +14,13 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CHANGES = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let server = await startProductionServer({ buildDir: "build-bench", build: process.env.LOAD_SKIP_BUILD !== "1" });
+// Every simulated visitor comes from 127.0.0.1, so the per-address stream cap is lifted here.
+const serverEnv = { LIVE_STREAMS_PER_ADDRESS: "10000" };
+let server = await startProductionServer({
+  buildDir: "build-bench",
+  build: process.env.LOAD_SKIP_BUILD !== "1",
+  env: serverEnv,
+});
 const port = new URL(server.url).port;
 const dataDir = server.dataDir;
 await server.api("/api/session");
@@ -62,7 +68,7 @@ const connectsBefore = streams.map((s) => s.connects);
 const old = server;
 server.process.kill("SIGTERM");
 await new Promise((r) => old.process.once("exit", r));
-server = await startServer({ dataDir, env: { PORT: port, BUILD_DIR: "build-bench" } });
+server = await startServer({ dataDir, env: { ...serverEnv, PORT: port, BUILD_DIR: "build-bench" } });
 await sleep(4000);
 writing = false;
 await writer;

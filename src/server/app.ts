@@ -37,6 +37,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const clientIp = clientIpResolver(config.trustProxy);
   const live = eventsRoute(services.store, {
     maxStreams: options.maxStreams ?? 1000,
+    maxStreamsPerAddress: config.liveStreamsPerAddress,
+    clientIp,
     heartbeatMs: options.heartbeatMs ?? 15_000,
   });
 

@@ -38,6 +38,12 @@ const envSchema = z.object({
     .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
     .default(30_000),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number({ message: "use a whole number from 1 to 10000" })
+    .int("use a whole number from 1 to 10000")
+    .min(1, "use a whole number from 1 to 10000")
+    .max(10_000, "use a whole number from 1 to 10000")
+    .default(6),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -82,6 +88,8 @@ export type Config = {
   /** CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
   fetchAllowPrivate: boolean;
+  /** Live streams one visitor's address may hold at once. */
+  liveStreamsPerAddress: number;
   logLevel: string;
   production: boolean;
   buildDir: string;
@@ -136,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactRetryBaseMs: e.CONTACT_RETRY_BASE_MS,
     trustProxy: e.TRUST_PROXY,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
     buildDir: path.resolve(e.BUILD_DIR),

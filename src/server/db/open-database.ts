@@ -60,6 +60,10 @@ export function openStore(dataDir: string): Store {
   const newerChanges = sqlite.prepare<[number], ChangeEvent>(
     "select seq, collection from changes where seq > ? order by seq",
   );
+  // A change row only says "this collection changed at seq": readers want the newest per
+  // collection (catch-up, other processes' writes), so older rows go in the same transaction and
+  // the table stays as small as the number of collections.
+  const pruneOlderChanges = sqlite.prepare<[string, number]>("delete from changes where collection = ? and seq < ?");
   let lastSeq = (sqlite.prepare("select coalesce(max(seq), 0) as seq from changes").get() as { seq: number })
     .seq;
   let seenVersion = dataVersion();
@@ -72,14 +76,11 @@ export function openStore(dataDir: string): Store {
       const { result, events } = sqlite.transaction(() => {
         const result = fn(db);
         const createdAt = new Date().toISOString();
-        const events = names.map((collection) => ({
-          collection,
-          seq: db
-            .insert(changesTable)
-            .values({ collection, createdAt })
-            .returning({ seq: changesTable.seq })
-            .get().seq,
-        }));
+        const events = names.map((collection) => {
+          const seq = db.insert(changesTable).values({ collection, createdAt }).returning({ seq: changesTable.seq }).get().seq;
+          pruneOlderChanges.run(collection, seq);
+          return { collection, seq };
+        });
         return { result, events };
       })();
       emit(events);

@@ -98,7 +98,7 @@ export const setupTokensTable = sqliteTable("setup_tokens", {
   expiresAt: integer("expires_at").notNull(),
 });
 
-/** One row per committed write; the sequence number is the live stream's event id. */
+/** The newest committed write of each collection (Store.write prunes older rows); its sequence number is the live stream's event id. */
 export const changesTable = sqliteTable("changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   collection: text("collection").notNull(),

@@ -1,12 +1,17 @@
-import { gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Store } from "../db/open-database";
-import { changesTable } from "../db/schema";
-import type { AppEnv } from "../http/app-env";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { apiError } from "../http/api-error";
 
-export type LiveOptions = { maxStreams: number; heartbeatMs: number };
+export type LiveOptions = {
+  maxStreams: number;
+  /** Streams one address may hold, under `maxStreams`: about a browser's connections per host. */
+  maxStreamsPerAddress: number;
+  heartbeatMs: number;
+  /** The visitor's address, as the rate limits key it. */
+  clientIp: (c: AppContext) => string;
+};
 
 /** Collections only the owner hears about: a visitor must not learn when a message arrives. */
 const OWNER_ONLY: ReadonlySet<string> = new Set(["messages"]);
@@ -21,12 +26,33 @@ const OWNER_ONLY: ReadonlySet<string> = new Set(["messages"]);
  */
 export function eventsRoute(store: Store, options: LiveOptions) {
   const open = new Set<() => void>();
+  const perAddress = new Map<string, number>();
+  // The newest change of each collection is all a catch-up needs: Store.write keeps only that row.
+  const latestChanges = store.sqlite.prepare<[number], { seq: number; collection: string }>(
+    "select max(seq) as seq, collection from changes where seq > ? group by collection order by seq",
+  );
 
   const app = new Hono<AppEnv>().get("/events", (c) => {
     if (open.size >= options.maxStreams) {
       c.header("Retry-After", "5");
       return apiError(c, 503, "too_many_streams", "Too many live connections. Try again shortly.");
     }
+    const address = options.clientIp(c);
+    const held = perAddress.get(address) ?? 0;
+    if (held >= options.maxStreamsPerAddress) {
+      c.header("Retry-After", "5");
+      return apiError(c, 429, "too_many_streams", "Too many live connections from your address. Close a tab and try again.");
+    }
+    // Counted before the stream starts, so parallel requests cannot all pass the check.
+    perAddress.set(address, held + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    };
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
     const lastEventId = Number(c.req.header("last-event-id") ?? c.req.query("since") ?? NaN);
@@ -48,25 +74,25 @@ export function eventsRoute(store: Store, options: LiveOptions) {
         wake?.();
       });
       stream.onAbort(close);
-
-      // Read after subscribing: a change committed in between is queued, not skipped.
-      let readySeq = store.currentSeq();
-      if (Number.isInteger(lastEventId) && lastEventId >= 0) {
-        const missed = store.db.select().from(changesTable).where(gt(changesTable.seq, lastEventId)).all();
-        const collections = new Set(missed.map((m) => m.collection).filter(visible));
-        const last = missed.at(-1);
-        // A client that was away gets one event per collection that changed, not the whole history.
-        if (last) {
-          readySeq = Math.max(readySeq, last.seq);
-          queue.unshift(...[...collections].map((collection) => ({ seq: readySeq, collection })));
-        }
-      }
-      await stream.writeSSE({ id: String(readySeq), event: "ready", data: "{}", retry: 2000 });
-
-      const heartbeat = setInterval(() => {
-        void stream.write(": heartbeat\n\n").catch(close);
-      }, options.heartbeatMs);
+      let heartbeat: ReturnType<typeof setInterval> | undefined;
       try {
+        // Read after subscribing: a change committed in between is queued, not skipped.
+        let readySeq = store.currentSeq();
+        if (Number.isInteger(lastEventId) && lastEventId >= 0) {
+          const missed = latestChanges.all(lastEventId);
+          const last = missed.at(-1);
+          // A client that was away gets one event per collection that changed, not the whole history.
+          if (last) {
+            readySeq = Math.max(readySeq, last.seq);
+            const collections = missed.map((m) => m.collection).filter(visible);
+            queue.unshift(...collections.map((collection) => ({ seq: readySeq, collection })));
+          }
+        }
+        await stream.writeSSE({ id: String(readySeq), event: "ready", data: "{}", retry: 2000 });
+
+        heartbeat = setInterval(() => {
+          void stream.write(": heartbeat\n\n").catch(close);
+        }, options.heartbeatMs);
         while (!closed) {
           const next = queue.shift();
           if (next) {
@@ -84,6 +110,7 @@ export function eventsRoute(store: Store, options: LiveOptions) {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(close);
+        release();
       }
     });
   });

@@ -15,12 +15,31 @@ let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
 const LINGER_MS = 2000;
 
-function open(since: number | undefined) {
+/** After a refusal (too many streams from this address, say) the page tries again this much later. */
+const RETRY_REFUSED_MS = 30_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function open(since: number | undefined): EventSource {
   const query = since !== undefined && Number.isInteger(since) && since >= 0 ? `?since=${since}` : "";
   const stream = new EventSource(`/api/events${query}`);
+  let lastSeen = since;
+  const remember = (event: Event) => {
+    const id = Number((event as MessageEvent<string>).lastEventId);
+    if (Number.isInteger(id) && id >= 0) lastSeen = id;
+  };
+  stream.addEventListener("ready", remember);
   stream.addEventListener("change", (event) => {
+    remember(event);
     const { collection } = JSON.parse((event as MessageEvent<string>).data) as { collection: Collection };
     for (const listener of [...listeners]) listener(collection);
+  });
+  // EventSource retries a dropped stream by itself, but gives up on an answer other than 200.
+  stream.addEventListener("error", () => {
+    if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (source === stream && listeners.size > 0) source = open(lastSeen);
+    }, RETRY_REFUSED_MS);
   });
   return stream;
 }
@@ -37,6 +56,7 @@ export function subscribeToChanges(since: number | undefined, listener: Listener
     clearTimeout(closeTimer);
     closeTimer = setTimeout(() => {
       if (listeners.size > 0) return;
+      clearTimeout(retryTimer);
       source?.close();
       source = null;
     }, LINGER_MS);
