@@ -56,7 +56,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })
     .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
     .route("/", readerRoutes(services.reader))
-    .route("/", imageRoutes(services.images))
+    .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content))
     .route("/", contactRoutes({ contact: services.contact, clientIp }))
     .route("/", messageRoutes(services.contact.messages))

@@ -44,6 +44,18 @@ const envSchema = z.object({
     .min(1, "use a whole number from 1 to 10000")
     .max(10_000, "use a whole number from 1 to 10000")
     .default(6),
+  IMAGE_CACHE_MB: z.coerce
+    .number({ message: "use a whole number of megabytes from 1 to 100000" })
+    .int("use a whole number of megabytes from 1 to 100000")
+    .min(1, "use a whole number of megabytes from 1 to 100000")
+    .max(100_000, "use a whole number of megabytes from 1 to 100000")
+    .default(256),
+  IMAGE_MISSES_PER_ADDRESS: z.coerce
+    .number({ message: "use a whole number from 1 to 100000" })
+    .int("use a whole number from 1 to 100000")
+    .min(1, "use a whole number from 1 to 100000")
+    .max(100_000, "use a whole number from 1 to 100000")
+    .default(300),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -90,6 +102,10 @@ export type Config = {
   fetchAllowPrivate: boolean;
   /** Live streams one visitor's address may hold at once. */
   liveStreamsPerAddress: number;
+  /** Megabytes of resized images kept on disk. */
+  imageCacheMb: number;
+  /** Images not cached yet that one address may cause to be fetched in 10 minutes. */
+  imageMissesPerAddress: number;
   logLevel: string;
   production: boolean;
   buildDir: string;
@@ -145,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
+    imageCacheMb: e.IMAGE_CACHE_MB,
+    imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
     buildDir: path.resolve(e.BUILD_DIR),

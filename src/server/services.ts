@@ -43,6 +43,7 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     archive,
     logger,
     localImages: uploads.imageSource,
+    maxBytes: config.imageCacheMb * 1024 * 1024,
   });
   return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };
 }

@@ -104,7 +104,9 @@ describe("image cache", () => {
 
     time = 8 * DAY;
     expect((await restarted.cache.get(url, { acceptWebp: false })).etag).toBe(original.etag);
+    await restarted.cache.settled();
     expect(restarted.fetched).toHaveLength(1);
+    expect((await restarted.cache.get(url, { acceptWebp: false })).etag).toBe(original.etag);
   });
 
   it("changes the ETag when the picture changes", async () => {
@@ -114,64 +116,115 @@ describe("image cache", () => {
     const before = await cache.get("https://news.example/a.png", { acceptWebp: false });
     current = await smallPng(40, 30, 200);
     time = 7 * DAY;
+    expect((await cache.get("https://news.example/a.png", { acceptWebp: false })).etag).toBe(before.etag);
+    await cache.settled();
     const after = await cache.get("https://news.example/a.png", { acceptWebp: false });
     expect(after.etag).not.toBe(before.etag);
   });
 
-  it("refetches entries once they are 7 days old", async () => {
+  it("after 7 days serves the stored copy at once and refreshes it behind the visitor", async () => {
     let time = 1_000_000;
-    const { cache, fetched } = setup(() => tiny, { now: () => time });
-    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    let version = tiny;
+    const { cache, fetched } = setup(() => version, { now: () => time });
+    const first = await cache.get("https://news.example/a.png", { acceptWebp: false });
     time += 7 * DAY - 1;
     await cache.get("https://news.example/a.png", { acceptWebp: false });
     expect(fetched).toHaveLength(1);
+
     time += 1;
-    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    version = logo;
+    const stale = await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(stale.etag).toBe(first.etag);
+    await cache.settled();
     expect(fetched).toHaveLength(2);
-    expect(cache.stats().entries).toBe(1);
+    const fresh = await cache.get("https://news.example/a.png", { acceptWebp: false });
+    expect(fresh.etag).not.toBe(first.etag);
+    expect(fetched).toHaveLength(2);
+    expect(cache.stats()).toMatchObject({ entries: 1, staleHits: 1 });
   });
 
-  it("honours a custom expiry", async () => {
+  it("keeps the stale copy when the refresh fails", async () => {
     let time = 0;
-    const { cache, fetched } = setup(() => tiny, { now: () => time, maxAgeMs: 1000 });
-    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    let available = true;
+    const { cache, fetched } = setup(
+      () => {
+        if (!available) throw new Error("503");
+        return tiny;
+      },
+      { now: () => time, maxAgeMs: 1000 },
+    );
+    const first = await cache.get("https://news.example/a.png", { acceptWebp: false });
     time = 1000;
-    await cache.get("https://news.example/a.png", { acceptWebp: false });
+    available = false;
+    expect((await cache.get("https://news.example/a.png", { acceptWebp: false })).etag).toBe(first.etag);
+    await cache.settled();
     expect(fetched).toHaveLength(2);
+    expect((await cache.get("https://news.example/a.png", { acceptWebp: false })).etag).toBe(first.etag);
   });
 
-  it("keeps at most 50 entries, evicting the oldest when the 51st arrives", async () => {
+  it("is bounded by bytes, evicting the least recently used entry first", async () => {
     let time = 0;
-    const { cache, fetched } = setup(() => tiny, { now: () => time++ });
-    const urls = Array.from({ length: 51 }, (_, i) => `https://news.example/${i}.png`);
-    for (const url of urls.slice(0, 50)) await cache.get(url, { acceptWebp: false });
-    expect(cache.stats().entries).toBe(50);
-    await cache.get(urls[50] as string, { acceptWebp: false });
-    expect(cache.stats().entries).toBe(50);
-    expect(await readdir(dir)).toHaveLength(50 * 3);
+    const probe = setup(() => tiny, { now: () => time++ });
+    await probe.cache.get("https://news.example/probe", { acceptWebp: false });
+    const one = probe.cache.stats().bytes;
+    await rm(dir, { recursive: true, force: true });
 
-    await cache.get(urls[1] as string, { acceptWebp: false });
-    expect(fetched).toHaveLength(51);
-    await cache.get(urls[0] as string, { acceptWebp: false });
-    expect(fetched).toHaveLength(52);
-    expect(fetched.at(-1)).toBe(urls[0]);
+    // Room for three entries of this size, not four.
+    const { cache, fetched } = setup(() => tiny, { now: () => time++, maxBytes: one * 3 + one / 2 });
+    const url = (name: string) => `https://news.example/${name}.png`;
+    for (const name of ["a", "b", "c"]) await cache.get(url(name), { acceptWebp: false });
+    await cache.get(url("a"), { acceptWebp: false }); // a is now the most recently used
+    await cache.get(url("d"), { acceptWebp: false });
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: one * 3 });
+    expect(await readdir(dir)).toHaveLength(3 * 3);
+    expect(fetched).toEqual(["a", "b", "c", "d"].map(url));
+
+    await cache.get(url("a"), { acceptWebp: false });
+    expect(fetched).toHaveLength(4);
+    await cache.get(url("b"), { acceptWebp: false });
+    expect(fetched.at(-1)).toBe(url("b"));
   });
 
-  it("evicts by age with a small limit, and the limit survives a restart", async () => {
+  it("keeps its byte bound and order across a restart", async () => {
     let time = 0;
-    const { cache, fetched } = setup(() => tiny, { now: () => (time += 10), maxEntries: 2 });
-    for (const name of ["a", "b", "c"])
-      await cache.get(`https://news.example/${name}`, { acceptWebp: false });
+    const probe = setup(() => tiny, { now: () => time++ });
+    await probe.cache.get("https://news.example/probe", { acceptWebp: false });
+    const one = probe.cache.stats().bytes;
+    await rm(dir, { recursive: true, force: true });
+
+    const maxBytes = one * 2;
+    const { cache } = setup(() => tiny, { now: () => (time += 10), maxBytes });
+    for (const name of ["a", "b", "c"]) await cache.get(`https://news.example/${name}`, { acceptWebp: false });
     expect(cache.stats().entries).toBe(2);
 
-    const restarted = setup(() => tiny, { now: () => (time += 10), maxEntries: 2 });
+    const restarted = setup(() => tiny, { now: () => (time += 10), maxBytes });
     await restarted.cache.get("https://news.example/c", { acceptWebp: false });
     await restarted.cache.get("https://news.example/b", { acceptWebp: false });
     expect(restarted.fetched).toHaveLength(0);
     await restarted.cache.get("https://news.example/a", { acceptWebp: false });
     expect(restarted.fetched).toEqual(["https://news.example/a"]);
-    expect(restarted.cache.stats().entries).toBe(2);
-    expect(fetched).toHaveLength(3);
+    expect(restarted.cache.stats()).toMatchObject({ entries: 2, bytes: one * 2 });
+  });
+
+  it("runs at most two downloads at once", async () => {
+    let running = 0;
+    let most = 0;
+    const cache = createImageCache({
+      dir,
+      logger: { warn: vi.fn() },
+      fetchImage: async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        return { body: tiny, contentType: "image/png" };
+      },
+    });
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => cache.get(`https://news.example/${i}.png`, { acceptWebp: false })),
+    );
+    expect(most).toBe(2);
+    expect(cache.stats().entries).toBe(8);
   });
 
   it("shares one fetch between concurrent requests for the same URL", async () => {
@@ -279,7 +332,7 @@ describe("image cache", () => {
 });
 
 describe("image cache warm-up", () => {
-  it("caches the first 10 images, 3 at a time with 100 ms pauses, and reports failures", async () => {
+  it("caches the first 10 images in batches of 3 with 100 ms pauses, two downloads at a time, and reports failures", async () => {
     let running = 0;
     let peak = 0;
     const starts: number[] = [];
@@ -301,7 +354,7 @@ describe("image cache warm-up", () => {
     const report = await cache.warm(["", urls[0] as string, ...urls]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(starts).toHaveLength(10);
-    expect(peak).toBe(3);
+    expect(peak).toBe(2);
     expect((starts[3] as number) - (starts[2] as number)).toBeGreaterThanOrEqual(95);
     expect(report.cached).toEqual(
       urls.slice(0, 10).filter((url) => !url.endsWith("/3") && !url.endsWith("/4")),

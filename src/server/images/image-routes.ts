@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { isHttpUrl } from "../../domain/safe-url";
 import { isUploadPath } from "../../domain/uploads";
-import type { AppEnv } from "../http/app-env";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { apiError } from "../http/api-error";
+import { createRateLimiter } from "../http/rate-limiter";
 import { createTtlCache } from "../reader/ttl-cache";
 import type { ImageService } from "./image-service";
 
@@ -13,9 +14,18 @@ const REVALIDATE = "public, max-age=86400";
 /** After a failure the same image is answered with 502 at once for a minute, not fetched again. */
 const FAILURE_TTL_MS = 60 * 1000;
 
-/** `GET /images?url=…`: article and site images, resized and cached (spec §9, DESIGN.md §1). */
-export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">) {
+/** Downloads one address may cause (images not stored yet) per window; stored images are never limited. */
+const MISS_WINDOW_MS = 10 * 60 * 1000;
+
+export type ImageRouteOptions = {
+  clientIp: (c: AppContext) => string;
+  missesPerAddress: number;
+};
+
+/** `GET /images?url=…`: article and site images, resized and cached (docs/product.md, Images). */
+export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">, options: ImageRouteOptions) {
   const failures = createTtlCache<string>({ ttlMs: FAILURE_TTL_MS, maxEntries: 500 });
+  const misses = createRateLimiter({ limit: options.missesPerAddress, windowMs: MISS_WINDOW_MS });
   return new Hono<AppEnv>().get("/images", async (c) => {
     const url = c.req.query("url") ?? "";
     if (!isHttpUrl(url) && !isUploadPath(url)) {
@@ -26,6 +36,14 @@ export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">
     }
     const failed = failures.get(url);
     if (failed !== undefined) return imageFailure(c, failed);
+    if (!(await images.cache.has(url))) {
+      const address = options.clientIp(c);
+      if (!misses.hit(address)) {
+        c.header("Retry-After", String(misses.retryAfterSeconds(address)));
+        c.header("Cache-Control", "no-store");
+        return apiError(c, 429, "too_many_images", "Too many new images from your address. Try again in a few minutes.");
+      }
+    }
     const acceptWebp = /(^|[\s,])image\/webp\b/i.test(c.req.header("accept") ?? "");
     let image;
     try {

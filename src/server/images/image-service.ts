@@ -17,6 +17,8 @@ export type ImageServiceOptions = {
   warmDelayMs?: number;
   /** Images stored on this server (uploads): read from disk, never fetched. */
   localImages?: LocalImageSource;
+  /** Bytes the resized copies may take on disk. */
+  maxBytes?: number;
 };
 
 export type LocalImageSource = {
@@ -24,7 +26,7 @@ export type LocalImageSource = {
   read(url: string): Promise<{ body: Buffer; contentType: string }>;
 };
 
-/** Spec §9: "the first 10 articles' images are preloaded". */
+/** The first 10 articles' images are prepared ahead of visitors (docs/product.md, Images). */
 const WARM_ARTICLES = 10;
 
 /**
@@ -36,6 +38,7 @@ export function createImageService(options: ImageServiceOptions) {
   const cache: ImageCache = createImageCache({
     dir: options.dir,
     logger,
+    maxBytes: options.maxBytes,
     async fetchImage(url) {
       if (localImages?.owns(url)) return localImages.read(url);
       const response = await safeFetch(url, { allowPrivate, accept: ["image/"] });
