@@ -26,7 +26,9 @@ let recorder: LoopbackRecorder;
 
 beforeAll(async () => {
   recorder = await startLoopbackRecorder();
-  t = await createTestApp();
+  // Well over a thousand image addresses come from this one test client: the per-address download
+  // limit (tested in images-abuse.test.ts) would answer 429 before the fetcher's refusal is seen.
+  t = await createTestApp({ IMAGE_MISSES_PER_ADDRESS: "100000" });
   expect(t.services.config.fetchAllowPrivate).toBe(false);
   owner = (await t.signIn()).owner;
   count.note(`loopback listeners watched: ${recorder.listening.join(", ")}`);
