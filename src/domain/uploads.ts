@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import type { Article, Site } from "./content";
 
 /** Largest file the dashboard may upload. */

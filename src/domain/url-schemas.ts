@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isHttpUrl, isSitePath } from "./safe-url";
 
 const URL_MESSAGE = "Use a full web address starting with http:// or https://";
