@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { SECTION_JUMPS, gotoHydrated, nextFrames, pageTop, scrollToY } from "./landing-support";
+import { SECTION_JUMPS, gotoHydrated, nextFrames, pageTop, pretendHardwareGpu, scrollToY } from "./landing-support";
 
 test.describe("landing page scrolling", () => {
   test.beforeEach(async ({ page }) => {
@@ -31,6 +31,7 @@ test.describe("landing page scrolling", () => {
   test("the glass canvas is decorative, 0.5 at the top and 0.3 scrolled, and pauses in a hidden tab", async ({
     page,
   }) => {
+    await pretendHardwareGpu(page);
     await gotoHydrated(page);
     // Debian's Chromium draws WebGL2 in software (SwiftShader) even with --disable-gpu.
     const webgl2 = await page.evaluate(() => document.createElement("canvas").getContext("webgl2") !== null);
@@ -76,6 +77,36 @@ test.describe("landing page scrolling", () => {
     await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
     await expect(page.locator(".lp-typed__caret")).toHaveCount(0);
     await expect(page.locator("canvas.lp-glass")).toHaveAttribute("data-state", "still");
+  });
+
+  test("where WebGL2 draws in software the glass is a still CSS rendition that still dims when scrolled", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const contexts: string[] = [];
+      (window as unknown as { __contexts: string[] }).__contexts = contexts;
+      const original = HTMLCanvasElement.prototype.getContext;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+        if (this.classList.contains("lp-glass")) contexts.push(kind);
+        return (original as (...a: unknown[]) => unknown).call(this, kind, ...rest);
+      } as typeof original;
+    });
+    await gotoHydrated(page);
+    const renderer = await page.evaluate(() => {
+      const gl = document.createElement("canvas").getContext("webgl2")!;
+      return gl.getParameter(gl.getExtension("WEBGL_debug_renderer_info")!.UNMASKED_RENDERER_WEBGL) as string;
+    });
+    expect(renderer, "this Chromium draws WebGL2 in software").toMatch(/SwiftShader/);
+    const glass = page.locator("canvas.lp-glass");
+    await expect(glass).toHaveAttribute("data-render", "css");
+    await expect(glass).toHaveAttribute("data-state", "still");
+    await expect(glass).toHaveCSS("opacity", "1");
+    expect(await glass.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("linear-gradient");
+    // The renderer was asked on a throwaway canvas; the glass itself never gets a context.
+    expect(await page.evaluate(() => (window as unknown as { __contexts: string[] }).__contexts)).toEqual([]);
+    await scrollToY(page, 400);
+    await expect(glass).toHaveAttribute("data-intensity", "0.3");
+    await expect(glass).toHaveCSS("opacity", "0.6");
   });
 
   test("the back-to-top button appears after more than 500px and returns to the top", async ({ page }) => {

@@ -8,6 +8,21 @@ export async function gotoHydrated(page: Page, path = "/") {
   await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });
 }
 
+/**
+ * This Chromium draws WebGL2 in software (SwiftShader), where the page shows the glass as a still
+ * CSS rendition. To check the shader itself, the page is told its renderer is a hardware GPU.
+ */
+export async function pretendHardwareGpu(page: Page) {
+  await page.addInitScript(() => {
+    const UNMASKED_RENDERER_WEBGL = 0x9246;
+    const proto = WebGL2RenderingContext.prototype;
+    const getParameter = proto.getParameter;
+    proto.getParameter = function (this: WebGL2RenderingContext, name: number) {
+      return name === UNMASKED_RENDERER_WEBGL ? "Test GPU (hardware)" : getParameter.call(this, name);
+    };
+  });
+}
+
 /** The two widths the accessibility and keyboard suites check everything at. */
 export const WIDTHS = [
   { name: "desktop", width: 1280, height: 800 },

@@ -1,8 +1,8 @@
 /**
  * A small WebGL2 program: slow, soft light moving through frosted glass, drawn behind the top
  * bar. One full-screen triangle (no buffers), one fragment shader. It renders at most 30 frames
- * a second at up to 1.5x device pixels, pauses while the tab is hidden, and under reduced motion
- * draws one still frame (redrawn only when the size or intensity changes).
+ * a second at up to 1.5x device pixels, pauses while the tab is hidden, and if reduced motion is
+ * turned on while it runs, holds one still frame (redrawn only when the size or intensity changes).
  */
 
 export type GlassController = { setIntensity(value: number): void; stop(): void };
@@ -57,6 +57,8 @@ void main() {
 }`;
 
 const FRAME_MS = 1000 / 30;
+/** Renderers that draw on the CPU, where every frame of the shader is main-thread time. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 const MAX_PIXEL_RATIO = 1.5;
 
 function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader | null {
@@ -84,15 +86,38 @@ function program(gl: WebGL2RenderingContext): WebGLProgram | null {
   return gl.getProgramParameter(linked, gl.LINK_STATUS) ? linked : null;
 }
 
-/** Starts the glass on `canvas`; null when WebGL2 (or the program) is not available. */
-export function startGlass(canvas: HTMLCanvasElement, initialIntensity: number): GlassController | null {
-  const gl = canvas.getContext("webgl2", {
-    alpha: true,
-    premultipliedAlpha: true,
-    antialias: false,
-    depth: false,
-    powerPreference: "low-power",
-  });
+const CONTEXT: WebGLContextAttributes = {
+  alpha: true,
+  premultipliedAlpha: true,
+  antialias: false,
+  depth: false,
+  powerPreference: "low-power",
+  failIfMajorPerformanceCaveat: true,
+};
+
+/**
+ * How WebGL2 would draw here, asked on a throwaway canvas (a canvas whose context is released
+ * shows a broken-image mark): "hardware", "software" (every frame would be main-thread time), or
+ * "none".
+ */
+function webgl2Renderer(): "hardware" | "software" | "none" {
+  const fast = document.createElement("canvas").getContext("webgl2", CONTEXT);
+  const gl = fast ?? document.createElement("canvas").getContext("webgl2");
+  if (!gl) return "none";
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension("WEBGL_lose_context")?.loseContext();
+  return fast && !SOFTWARE_RENDERER.test(name) ? "hardware" : "software";
+}
+
+/**
+ * Starts the glass on `canvas`. "slow" when WebGL2 would draw in software (the caller shows a
+ * still rendition instead), null when WebGL2 or the program is not available.
+ */
+export function startGlass(canvas: HTMLCanvasElement, initialIntensity: number): GlassController | "slow" | null {
+  const renderer = webgl2Renderer();
+  if (renderer !== "hardware") return renderer === "software" ? "slow" : null;
+  const gl = canvas.getContext("webgl2", CONTEXT);
   if (!gl) return null;
   const linked = program(gl);
   if (!linked) return null;
