@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeUses, formatBytes, isUploadPath, uploadNameSchema, usesOfImage } from "./uploads";
+import { uploadNameSchema } from "./upload-schemas";
+import { describeUses, formatBytes, isUploadPath, usesOfImage } from "./uploads";
 
 const name = `${"0123456789abcdef".repeat(4)}.jpg`;
 

@@ -1,4 +1,3 @@
-import { z } from "./zod";
 import type { Article, Site } from "./content";
 
 /** Largest file the dashboard may upload. */
@@ -19,18 +18,11 @@ export const UPLOAD_CONTENT_TYPES: Record<UploadExtension, string> = {
   gif: "image/gif",
 };
 
-const NAME = /^[0-9a-f]{64}\.(jpg|png|webp|avif|gif)$/;
-
 /** An uploaded file's name: the only form that is ever read from or written to the uploads folder. */
-export const uploadNameSchema = z.string().regex(NAME, "There is no such upload.");
-
-/** `POST /api/uploads`: one multipart field, `file`. Its size and content are checked by the server. */
-export const uploadFormSchema = z.object({
-  file: z.instanceof(Blob, { message: "Choose an image file to upload." }),
-});
+export const UPLOAD_NAME = /^[0-9a-f]{64}\.(jpg|png|webp|avif|gif)$/;
 
 export function isUploadPath(value: string): boolean {
-  return value.startsWith(`${UPLOADS_PATH}/`) && NAME.test(value.slice(UPLOADS_PATH.length + 1));
+  return value.startsWith(`${UPLOADS_PATH}/`) && UPLOAD_NAME.test(value.slice(UPLOADS_PATH.length + 1));
 }
 
 export function uploadUrl(name: string): string {
@@ -74,10 +66,3 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/** Uploads inside `byline export` JSON: each file's name and its bytes in base64. */
-export const exportedUploadsSchema = z
-  .array(z.object({ name: uploadNameSchema, data: z.base64("Not valid base64") }))
-  .max(10_000, "At most 10000 uploads")
-  .default([]);
-export type ExportedUpload = z.infer<typeof exportedUploadsSchema>[number];

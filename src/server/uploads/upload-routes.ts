@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { UPLOAD_MAX_BYTES, uploadFormSchema, uploadNameSchema } from "../../domain/uploads";
+import { uploadFormSchema, uploadNameSchema } from "../../domain/upload-schemas";
+import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import type { AppEnv } from "../http/app-env";
 import { apiError, fieldErrors } from "../http/api-error";
 import { requireOwner } from "../http/csrf";

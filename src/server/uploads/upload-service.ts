@@ -7,13 +7,13 @@ import {
   isUploadPath,
   UPLOAD_CONTENT_TYPES,
   UPLOADS_PATH,
-  uploadNameSchema,
   uploadUrl,
   usesOfImage,
   type UploadExtension,
   type UploadInfo,
   type UploadResult,
 } from "../../domain/uploads";
+import { uploadNameSchema } from "../../domain/upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
 import { IMAGE_LIMITS } from "../images/process-image";
 import { cleanUpload } from "./process-upload";
