@@ -58,7 +58,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", readerRoutes(services.reader))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content))
-    .route("/", contactRoutes({ contact: services.contact, clientIp }))
+    .route("/", contactRoutes({ contact: services.contact, clientIp, hourlyCap: config.contactHourlyCap }))
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
     .route("/", live.app)
@@ -83,7 +83,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
 
   const pageCache = createPageCache({ maxEntries: 200, maxAgeMs: 60_000 });
-  services.store.onChange(() => pageCache.invalidate());
+  // Contact messages are seen only on the owner's pages, which are never cached: a stream of
+  // messages must not make every visitor's page a fresh render.
+  services.store.onChange((event) => event.collection !== "messages" && pageCache.invalidate());
 
   if (options.pages) {
     const pages = options.pages;

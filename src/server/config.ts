@@ -37,6 +37,12 @@ const envSchema = z.object({
     .min(100, "use a number of milliseconds from 100 to 3600000")
     .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
     .default(30_000),
+  CONTACT_HOURLY_CAP: z.coerce
+    .number({ message: "use a whole number from 1 to 100000" })
+    .int("use a whole number from 1 to 100000")
+    .min(1, "use a whole number from 1 to 100000")
+    .max(100_000, "use a whole number from 1 to 100000")
+    .default(50),
   FETCH_ALLOW_PRIVATE: boolean.default(false),
   LIVE_STREAMS_PER_ADDRESS: z.coerce
     .number({ message: "use a whole number from 1 to 10000" })
@@ -97,6 +103,8 @@ export type Config = {
   contactTo: string | undefined;
   /** First wait before retrying a failed contact e-mail; later waits double, up to 120× this. */
   contactRetryBaseMs: number;
+  /** Contact messages the site stores in an hour, from all senders together. */
+  contactHourlyCap: number;
   /** CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
   trustProxy: string[];
   fetchAllowPrivate: boolean;
@@ -158,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     contactTo: e.CONTACT_TO,
     contactRetryBaseMs: e.CONTACT_RETRY_BASE_MS,
+    contactHourlyCap: e.CONTACT_HOURLY_CAP,
     trustProxy: e.TRUST_PROXY,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,

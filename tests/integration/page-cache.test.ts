@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./support/test-app";
+import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 let renders = 0;
@@ -58,6 +58,18 @@ describe("rendered-page cache", () => {
     const after = await t.request("/");
     expect(after.headers.get("x-page-cache")).toBeNull();
     expect(await after.text()).toContain("Renamed Reporter");
+  });
+
+  it("keeps serving the cached page when a contact message arrives", async () => {
+    await t.request("/");
+    const sent = await t.request("/api/contact", {
+      method: "POST",
+      headers: { Origin: ORIGIN },
+      json: { name: "Ada", email: "ada@example.org", subject: "Tip", message: "The council meets in secret." },
+    });
+    expect(sent.status).toBe(201);
+    expect((await t.request("/")).headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
   });
 
   it("does not cache the owner's views or data requests", async () => {

@@ -14,42 +14,63 @@ const tooLarge = (c: Context) => apiError(c, 413, "too_large", "The message is t
 export type ContactRouteDeps = {
   contact: ContactService;
   clientIp: (c: AppContext) => string;
-  /** Accepted submissions per client and window (spec §7: 429 'Too Many Requests'). */
+  /** Accepted submissions per client and window (429 'Too Many Requests'). */
   rateLimit?: { limit: number; windowMs: number; now?: () => number };
+  /** Messages the whole site stores in an hour, from everyone together. */
+  hourlyCap: number;
 };
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * `POST /api/contact`, in this order: size (413), rate limit (429), validation (400 with
- * per-field messages), honeypot (200, silently dropped), block list (403), then the message is
- * stored before the answer: 202 when it is queued for e-mail, 201 when kept for the dashboard.
+ * `POST /api/contact`, in this order: rate limit (429), size (413), validation (400 with
+ * per-field messages), honeypot (200, silently dropped), site-wide hourly cap (429
+ * `contact_busy`), block list (403), then the message is stored before the answer: 202 when it
+ * is queued for e-mail, 201 when kept for the dashboard.
  */
 export function contactRoutes(deps: ContactRouteDeps) {
   const limiter = createRateLimiter(deps.rateLimit ?? { limit: 5, windowMs: 10 * 60 * 1000 });
+  const siteWide = createRateLimiter({ limit: deps.hourlyCap, windowMs: HOUR_MS, now: deps.rateLimit?.now });
 
   return new Hono<AppEnv>().post(
     "/contact",
     bodyLimit({ maxSize: CONTACT_BODY_LIMIT, onError: tooLarge }),
     async (c) => {
+      // The attempt counts before the first await: bodies sent slowly and in parallel all reach
+      // this line before any of them is read, so the limit holds however they are timed. A body
+      // that turns out too large or invalid is handed back, so a visitor fixing a typo is not
+      // charged for it.
       const ip = deps.clientIp(c);
       if (limiter.isLimited(ip)) {
         c.header("Retry-After", String(limiter.retryAfterSeconds(ip)));
         return apiError(c, 429, "rate_limited", "Too Many Requests");
       }
+      limiter.hit(ip);
       // A body without Content-Length is counted while it streams: read it here, so going over
       // the limit is a 413 and not a parse error. readBody then parses the cached text.
       try {
         await c.req.text();
       } catch (error) {
+        limiter.undo(ip);
         if (error instanceof Error && error.name === "BodyLimitError") return tooLarge(c);
         throw error;
       }
       const body = await readBody(c, contactMessageInputSchema);
-      if (!body.ok) return body.response;
-      limiter.hit(ip);
+      if (!body.ok) {
+        limiter.undo(ip);
+        return body.response;
+      }
       const { website, ...input } = body.data;
       if (website && website.trim() !== "") return c.json({ ok: true }, 200);
+      // From here to the insert nothing awaits, so the site-wide count cannot be overtaken.
+      if (siteWide.isLimited("site")) {
+        limiter.undo(ip);
+        c.header("Retry-After", String(siteWide.retryAfterSeconds("site")));
+        return apiError(c, 429, "contact_busy", "The contact form has taken all the messages it can this hour. Please try again later.");
+      }
       const result = deps.contact.submit(input);
       if (result.outcome === "blocked") return apiError(c, 403, "forbidden", "Forbidden");
+      siteWide.hit("site");
       return c.json({ ok: true }, result.message.status === "queued" ? 202 : 201);
     },
   );
