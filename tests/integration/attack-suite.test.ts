@@ -86,17 +86,15 @@ describe("attack suite", () => {
     expect(await snapshot(t)).toBe(before);
   });
 
-  it("limits brute-force sign-in: 429 after the limit, then locks the account", async () => {
+  it("limits brute-force sign-in: 429 after the address's limit, and the account is slowed, never locked", async () => {
     const responses: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 12; i++) {
       responses.push((await t.request("/api/session", { method: "POST", json: { ...OWNER, password: `guess-${i}` } })).status);
       count("brute-force sign-in");
     }
-    expect(responses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(responses.slice(5)).toEqual([429, 429, 429]);
-    expect((await t.request("/api/session", { method: "POST", json: OWNER })).status).toBe(429);
-    count("brute-force sign-in");
-  });
+    expect(responses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(responses.slice(10)).toEqual([429, 429]);
+  }, 30_000);
 
   it("prevents session fixation: a planted cookie is never adopted and the id changes at sign-in", async () => {
     for (const planted of ["attacker-chosen-id", "AAAAAAAAAAAAAAAAAAAAAA", "../../etc/passwd"]) {

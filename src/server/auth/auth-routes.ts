@@ -18,6 +18,18 @@ export type AuthDeps = {
 };
 
 const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
+const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * How long a sign-in waits before its password is checked, given the attempts on that account
+ * since its last success: nothing for the first five (typos), then 0.5, 1 and 2 seconds, and 3
+ * seconds from then on. A slowdown and never a lock: whoever guesses the owner's e-mail address
+ * cannot keep the owner out, and each address is limited on its own.
+ */
+export function signInDelayMs(earlierAttempts: number): number {
+  if (earlierAttempts < 5) return 0;
+  return Math.min(3000, 500 * 2 ** (earlierAttempts - 5));
+}
 const WRONG = "The e-mail address or password is incorrect.";
 
 export function sessionCookieName(secure: boolean) {
@@ -38,8 +50,8 @@ export function loadSession(deps: Pick<AuthDeps, "sessions" | "secureCookies">):
 
 export function authRoutes(deps: AuthDeps) {
   const cookieName = sessionCookieName(deps.secureCookies);
-  const perIp = createRateLimiter({ limit: 10, windowMs: 15 * 60 * 1000 });
-  const perAccount = createRateLimiter({ limit: 5, windowMs: 15 * 60 * 1000 });
+  const perIp = createRateLimiter({ limit: 10, windowMs: ATTEMPT_WINDOW_MS });
+  const accountAttempts = createRateLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: ATTEMPT_WINDOW_MS });
 
   const startSession = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => {
     const previous = c.get("session");
@@ -67,21 +79,24 @@ export function authRoutes(deps: AuthDeps) {
       );
     })
     .post("/session", async (c) => {
-      // Every attempt counts before the slow password check, so parallel guesses cannot slip past the
-      // limit; a successful one is handed back, so an owner signing in on several devices is never locked out.
+      // Every attempt counts before the first await, so parallel guesses cannot slip past the
+      // limits; a successful one is handed back, so an owner signing in on several devices is
+      // never refused. Unknown accounts are slowed like the owner's, so timing names no account.
       const ip = deps.clientIp(c);
       if (!perIp.hit(ip)) return apiError(c, 429, "rate_limited", TOO_MANY);
       const body = await readBody(c, credentialsSchema);
       if (!body.ok) return body.response;
       const email = body.data.email.toLowerCase();
-      if (!perAccount.hit(email)) return apiError(c, 429, "rate_limited", TOO_MANY);
+      const delay = signInDelayMs(accountAttempts.count(email));
+      accountAttempts.hit(email);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const owner = deps.owner.get();
       const matches = await verifyPassword(body.data.password, owner?.passwordHash ?? (await dummyPasswordHash()));
       if (!owner || owner.email !== email || !matches) {
         return apiError(c, 401, "invalid_credentials", WRONG);
       }
       perIp.undo(ip);
-      perAccount.reset(email);
+      accountAttempts.reset(email);
       const session = startSession(c);
       return c.json({ signedIn: true, email: owner.email, csrfToken: session.csrfToken });
     })
