@@ -61,10 +61,16 @@ export { expect, OWNER };
 
 const COLLECTION_PATHS = ["/api/experiences", "/api/education", "/api/articles"];
 
-/** Opens a dashboard section, signed in. */
+/**
+ * Opens a dashboard section, signed in, and waits until React has hydrated it: the managers keep
+ * their controls disabled until then, so a key pressed earlier would land on another control.
+ */
 export async function openSection(page: Page, section: string, heading: string) {
   await page.goto(`/admin/dashboard/${section}`);
   await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+  if (section === "settings") await expect(page.locator("fieldset.settings__fields")).toBeEnabled();
+  else if (COLLECTION_SECTIONS.some((entry) => entry.section === section))
+    await expect(page.locator(".manager__head").getByRole("button", { name: /^Add / })).toBeEnabled();
 }
 
 /** The three collection managers: their route and their heading. */

@@ -313,7 +313,9 @@ async function walkDashboard(page: Page, where: string, stop?: Locator) {
   expectReadingOrder(controls, where);
   let from = 0;
   if (stop) {
-    const key = Number(await stop.getAttribute("data-kb"));
+    const marked = await stop.getAttribute("data-kb");
+    expect(marked, `${where}: the item's toggle is not among the controls Tab reaches`).not.toBeNull();
+    const key = Number(marked);
     const visited = await pressAndTrack(page, "Tab", key + 1, where);
     expect(visited.map((state) => state.key)).toEqual(
       controls.slice(0, key + 1).map((control) => control.key),
