@@ -23,9 +23,9 @@ describe("scroll thresholds", () => {
   });
 
   it("turns the glass down from 0.5 to 0.3 once the bar is compact", () => {
-    expect(glassIntensity(0)).toBe(0.5);
-    expect(glassIntensity(100)).toBe(0.5);
-    expect(glassIntensity(101)).toBe(0.3);
+    expect(glassIntensity(isBarCompact(0))).toBe(0.5);
+    expect(glassIntensity(isBarCompact(100))).toBe(0.5);
+    expect(glassIntensity(isBarCompact(101))).toBe(0.3);
   });
 
   it("scrolls to 80px above a section, never above the page", () => {

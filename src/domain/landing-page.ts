@@ -18,9 +18,8 @@ export const BACK_TO_TOP_AFTER_PX = 500;
 export const TYPING_START_DELAY_MS = 500;
 export const TYPING_MS_PER_CHARACTER = 80;
 
-/** The glass canvas behind the top bar: stronger at the top of the page, quieter once scrolled. */
-export const GLASS_INTENSITY_TOP = 0.5;
-export const GLASS_INTENSITY_SCROLLED = 0.3;
+const GLASS_INTENSITY_TOP = 0.5;
+const GLASS_INTENSITY_SCROLLED = 0.3;
 
 export function isBarCompact(scrollY: number): boolean {
   return scrollY > COMPACT_BAR_AFTER_PX;
@@ -30,8 +29,9 @@ export function showsBackToTop(scrollY: number): boolean {
   return scrollY > BACK_TO_TOP_AFTER_PX;
 }
 
-export function glassIntensity(scrollY: number): number {
-  return isBarCompact(scrollY) ? GLASS_INTENSITY_SCROLLED : GLASS_INTENSITY_TOP;
+/** The glass behind the bar: stronger at the top of the page, quieter once the bar is compact. */
+export function glassIntensity(barCompact: boolean): number {
+  return barCompact ? GLASS_INTENSITY_SCROLLED : GLASS_INTENSITY_TOP;
 }
 
 /**

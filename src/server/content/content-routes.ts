@@ -5,8 +5,8 @@ import {
   educationInputSchema,
   experienceInputSchema,
   sitePatchSchema,
-  type Site,
 } from "../../domain/content";
+import { publicSite } from "../../domain/public-site";
 import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "../../domain/new-item-defaults";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
@@ -40,12 +40,6 @@ function collectionRoutes<S extends z.ZodType<object>, TItem>(
         ? c.body(null, 204)
         : apiError(c, 404, "not_found", "That item no longer exists."),
     );
-}
-
-/** What visitors may see of the settings: the block list stays private. */
-export function publicSite(site: Site): Omit<Site, "blockList"> {
-  const { blockList: _blockList, ...rest } = site;
-  return rest;
 }
 
 export function contentRoutes(repos: ContentRepositories) {

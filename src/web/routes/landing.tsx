@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useRouteLoaderData, useSearchParams } from "react-router";
-import { GLASS_INTENSITY_SCROLLED, GLASS_INTENSITY_TOP } from "../../domain/landing-page";
+import { glassIntensity } from "../../domain/landing-page";
+import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../../domain/front-page";
 import { sortArticlesByDateDesc } from "../../domain/experience-order";
 import { storedReaderContent } from "../../domain/reader-content";
@@ -34,8 +35,8 @@ import type { Route } from "./+types/landing";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context;
-  // The block list is the owner's business; article bodies are served by the reader API.
-  const { blockList: _blockList, ...site } = content.site();
+  // Article bodies are served by the reader API.
+  const site = publicSite(content.site());
   const stored = content.articles();
   const articles = stored.map((article) => ({ ...article, content: "" }));
   // A shared '?article=' link: the owner's own copy of that article is rendered with the page,
@@ -123,7 +124,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         today={today}
         compact={scroll.compact}
         activeSection={scroll.active}
-        glassIntensity={scroll.compact ? GLASS_INTENSITY_SCROLLED : GLASS_INTENSITY_TOP}
+        glassIntensity={glassIntensity(scroll.compact)}
         latestArticleId={latest?.id ?? null}
       />
       <main className="lp-main">

@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 /** The floating button that appears after 500px of scroll and returns to the top. */
 export function BackToTop({ visible }: { visible: boolean }) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 import type { GlassController } from "./glass-shader";
 
 type DeviceHints = Navigator & { connection?: { saveData?: boolean }; deviceMemory?: number };
@@ -9,7 +10,7 @@ type DeviceHints = Navigator & { connection?: { saveData?: boolean }; deviceMemo
  */
 function wantsStillGlass(): boolean {
   const hints = navigator as DeviceHints;
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return true;
+  if (prefersReducedMotion()) return true;
   if (hints.connection?.saveData) return true;
   return hints.hardwareConcurrency <= 2 && hints.deviceMemory !== undefined && hints.deviceMemory <= 2;
 }

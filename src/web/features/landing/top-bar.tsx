@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { GlassCanvas } from "./glass-canvas";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 import { articleSearch } from "./read-article-link";
 import { SECTIONS } from "./sections";
 import { scrollToSection } from "./use-page-scroll";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { msUntilNextCharacter, typedLength } from "../../../domain/landing-page";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 type Phase = "static" | "typing" | "done";
 

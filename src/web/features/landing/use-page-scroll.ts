@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { activeSection, isBarCompact, scrollTargetY, showsBackToTop } from "../../../domain/landing-page";
-import { prefersReducedMotion } from "./motion";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 export type PageScroll = { compact: boolean; backToTop: boolean; active: string | null };
 

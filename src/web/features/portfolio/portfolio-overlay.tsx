@@ -10,6 +10,7 @@ import { EMPTY_FILTERS } from "./portfolio-url";
 import { useModalDialog } from "../../lib/use-modal-dialog";
 import { usePortfolioUrlState } from "./use-portfolio-url-state";
 import "./portfolio.css";
+import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 export type PortfolioOverlayProps = {
   site: Pick<Site, "name" | "strapline">;
@@ -38,10 +39,6 @@ export function PortfolioOverlay(props: PortfolioOverlayProps) {
 function sameUrl(a: string, b: string): boolean {
   const normal = (url: string) => url.trim().replace(/\/+$/, "");
   return normal(a) === normal(b);
-}
-
-function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOverlayProps) {
