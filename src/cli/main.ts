@@ -10,6 +10,7 @@ import { keepNewFilesPrivate } from "../server/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/upload-transfer";
+import { credentialsSchema, newPasswordSchema } from "../domain/content";
 import { readPassword } from "./read-password";
 
 const USAGE = `Usage: npx byline <command>
@@ -38,14 +39,19 @@ async function run(args: string[]): Promise<number> {
   switch (command) {
     case "set-owner": {
       const services = openServices();
-      const email = (rest[0] ?? (await readPassword("Owner e-mail: ", { hidden: false }))).trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return fail("That is not an e-mail address.");
-      const password = await readPassword("New password (at least 12 characters): ", { hidden: true });
-      if (password.length < 12) return fail("Use at least 12 characters for the password.");
-      await services.owner.set(email, password);
+      // The same rules as the sign-in and setup forms.
+      const email = credentialsSchema.shape.email.safeParse(
+        rest[0] ?? (await readPassword("Owner e-mail: ", { hidden: false })),
+      );
+      if (!email.success) return fail(`${email.error.issues[0]!.message}.`);
+      const password = newPasswordSchema.safeParse(
+        await readPassword("New password (at least 12 characters): ", { hidden: true }),
+      );
+      if (!password.success) return fail(`${password.error.issues[0]!.message} for the password.`);
+      await services.owner.set(email.data.toLowerCase(), password.data);
       services.sessions.destroyAll();
       services.store.close();
-      console.log(`The owner is now ${email}. Every earlier session was signed out.`);
+      console.log(`The owner is now ${email.data.toLowerCase()}. Every earlier session was signed out.`);
       return 0;
     }
     case "export": {

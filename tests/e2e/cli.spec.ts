@@ -149,8 +149,13 @@ test.describe("npx byline", () => {
     }
   });
 
-  test("refuses a short password and unknown commands", () => {
-    expect(byline(["set-owner", "x@example.com"], { DATA_DIR: dataDir }, "short\n").status).toBe(1);
+  test("refuses a short password, a bad e-mail address and unknown commands, with the forms' messages", () => {
+    const short = byline(["set-owner", "x@example.com"], { DATA_DIR: dataDir }, "short\n");
+    expect(short.status).toBe(1);
+    expect(short.stderr).toContain("Use at least 12 characters for the password.");
+    const badEmail = byline(["set-owner", "not-an-address"], { DATA_DIR: dataDir }, "a long enough password\n");
+    expect(badEmail.status).toBe(1);
+    expect(badEmail.stderr).toContain("Enter a valid e-mail address.");
     const unknown = byline(["frobnicate"], { DATA_DIR: dataDir });
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
