@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { featuredArticles, latestArticle, publications, selectFrontPage } from "./front-page";
+import { sortArticlesByDateDesc } from "./collection-order";
+import * as frontPage from "./front-page";
+import { latestArticle, publications } from "./front-page";
+
+// The page gets its articles newest first, sorted once by the repository (collection-order.ts).
+const selectFrontPage: typeof frontPage.selectFrontPage = (articles, patterns) =>
+  frontPage.selectFrontPage(sortArticlesByDateDesc(articles), patterns);
+const featuredArticles = <T extends { featured: boolean; date: string }>(articles: readonly T[]) =>
+  frontPage.featuredArticles(sortArticlesByDateDesc(articles));
 
 type Item = { id: string; date: string; description: string; image: string; featured?: boolean };
 

@@ -1,6 +1,5 @@
 import type { Article, Site } from "./content";
 import { articleTime } from "./dates";
-import { sortArticlesByDateDesc } from "./experience-order";
 import { PLACEHOLDER_IMAGE_PATTERNS, usableImage, type PlaceholderPattern } from "./placeholder-images";
 
 export const PUBLICATIONS_MAX = 8;
@@ -44,9 +43,7 @@ export function selectFrontPage<T extends FrontPageArticle>(
   articles: readonly T[],
   patterns: readonly PlaceholderPattern[] = PLACEHOLDER_IMAGE_PATTERNS,
 ): FrontPage<T> {
-  const eligible = sortArticlesByDateDesc(
-    articles.filter((article) => article.date.trim() !== "" && article.description.trim() !== ""),
-  );
+  const eligible = articles.filter((article) => article.date.trim() !== "" && article.description.trim() !== "");
   const withImage = eligible.filter((article) => usableImage(article, patterns) !== null);
   const imageless = eligible.filter((article) => usableImage(article, patterns) === null);
 
@@ -98,7 +95,7 @@ export function publications(site: Pick<Site, "featuredOutlets">, max: number = 
   return names.slice(0, Math.max(0, max));
 }
 
-/** The Work section's grid: featured articles, newest first. */
-export function featuredArticles<T extends Pick<Article, "featured" | "date">>(articles: readonly T[]): T[] {
-  return sortArticlesByDateDesc(articles.filter((article) => article.featured));
+/** The Work section's grid: the featured articles, in the order given (newest first). */
+export function featuredArticles<T extends Pick<Article, "featured">>(articles: readonly T[]): T[] {
+  return articles.filter((article) => article.featured);
 }

@@ -1,5 +1,5 @@
 import { latestArticle, selectFrontPage } from "../../src/domain/front-page";
-import { sortArticlesByDateDesc } from "../../src/domain/experience-order";
+import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
 import { gotoHydrated, publicContent } from "./landing-support";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { siteSchema, type ArticleInput, type EducationInput, type ExperienceInput, type Site, type SitePatch } from "../../domain/content";
 import { mergeSite } from "../../domain/site-merge";
-import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/experience-order";
+import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
 import { createCollectionRepository } from "./collection-repository";

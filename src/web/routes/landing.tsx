@@ -4,7 +4,6 @@ import { useRouteLoaderData, useSearchParams } from "react-router";
 import { glassIntensity } from "../../domain/landing-page";
 import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../../domain/front-page";
-import { sortArticlesByDateDesc } from "../../domain/experience-order";
 import { storedReaderContent } from "../../domain/reader-content";
 // The article viewer's styles load with the page, so a viewer rendered on the server (a shared
 // '?article=' link) is styled before any script runs; its code loads when it opens, or once the
@@ -101,7 +100,6 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   usePrefetchViewer();
   const articleId = searchParams.get("article");
   const latest = latestArticle(articles);
-  const inOrder = sortArticlesByDateDesc(articles);
 
   const withoutParams = (names: readonly string[]) =>
     setSearchParams(
@@ -148,7 +146,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       {articleId ? (
         <Suspense fallback={null}>
           <ArticleViewer
-            articles={inOrder}
+            articles={articles}
             articleId={articleId}
             preloaded={reader}
             onSelect={(id) =>
@@ -167,7 +165,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       ) : null}
       <PortfolioOverlay
         site={site}
-        articles={inOrder}
+        articles={articles}
         open={searchParams.get("portfolio") === "1"}
         onClose={() => withoutParams(PORTFOLIO_PARAMS)}
         highlightUrl={searchParams.get("phighlight") ?? undefined}

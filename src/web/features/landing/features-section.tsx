@@ -1,11 +1,10 @@
-import type { Article, Site } from "../../../domain/content";
+import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { publications } from "../../../domain/front-page";
 import { latestArticleCard } from "../../../domain/landing-page";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";
-
-type PublicSite = Omit<Site, "blockList">;
+import type { PublicSite } from "../../../domain/public-site";
 
 /** Highlights: the Latest Article card, the Current Role card and the Publications list. */
 export function FeaturesSection({ site, articles }: { site: PublicSite; articles: Article[] }) {

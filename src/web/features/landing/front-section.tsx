@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Article, Site } from "../../../domain/content";
+import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { selectFrontPage } from "../../../domain/front-page";
 import { usableImage } from "../../../domain/placeholder-images";
@@ -7,8 +7,7 @@ import { ArticleImage } from "./article-image";
 import { HeadlineLink } from "./read-article-link";
 import { TypedName } from "./typed-name";
 import type { Today } from "./use-today";
-
-type PublicSite = Omit<Site, "blockList">;
+import type { PublicSite } from "../../../domain/public-site";
 
 /** The about text's paragraphs: one per non-blank line. */
 function paragraphs(text: string): string[] {

@@ -1,6 +1,5 @@
 import type { Article, Site } from "../../../../domain/content";
 import { parseArticleDate } from "../../../../domain/dates";
-import { sortArticlesByDateDesc } from "../../../../domain/experience-order";
 import { isHttpUrl } from "../../../../domain/safe-url";
 import { articleViewUrl } from "./urls";
 import { escapeXml } from "./xml";
@@ -29,7 +28,7 @@ export function atomFeed(
 ): string {
   const home = `${origin}/`;
   const epoch = new Date(0).toISOString();
-  const entries = sortArticlesByDateDesc(articles).slice(0, FEED_MAX_ENTRIES);
+  const entries = articles.slice(0, FEED_MAX_ENTRIES);
   const feedUpdated = entries.reduce((latest, a) => {
     const t = rfc3339(a.updatedAt, epoch);
     return t > latest ? t : latest;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { atomFeed } from "./atom-feed";
+import { sortArticlesByDateDesc } from "../../../../domain/collection-order";
+import * as feeds from "./atom-feed";
 import { robotsTxt, sitemapXml } from "./sitemap";
 import { escapeXml } from "./xml";
+
+// The page gets its articles newest first, sorted once by the repository (collection-order.ts).
+const atomFeed: typeof feeds.atomFeed = (site, articles, publicUrl) =>
+  feeds.atomFeed(site, sortArticlesByDateDesc(articles), publicUrl);
 
 const site = {
   name: "Ada & Co",

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { siteSchema } from "../../../../domain/content";
-import { landingJsonLd, serializeJsonLd } from "./json-ld";
+import { sortArticlesByDateDesc } from "../../../../domain/collection-order";
+import * as jsonLd from "./json-ld";
+import { serializeJsonLd } from "./json-ld";
+
+// The page gets its articles newest first, sorted once by the repository (collection-order.ts).
+const landingJsonLd: typeof jsonLd.landingJsonLd = (site, articles, publicUrl) =>
+  jsonLd.landingJsonLd(site, sortArticlesByDateDesc(articles), publicUrl);
 
 const site = siteSchema.parse({
   name: "Ada Reporter",

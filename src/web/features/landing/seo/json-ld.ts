@@ -1,11 +1,10 @@
-import type { Article, Site } from "../../../../domain/content";
+import type { Article } from "../../../../domain/content";
 import { parseArticleDate } from "../../../../domain/dates";
-import { sortArticlesByDateDesc } from "../../../../domain/experience-order";
 import { usableImage } from "../../../../domain/placeholder-images";
 import { isHttpUrl } from "../../../../domain/safe-url";
 import { absoluteUrl, articleViewUrl } from "./urls";
+import type { PublicSite } from "../../../../domain/public-site";
 
-type PublicSite = Omit<Site, "blockList">;
 type ArticleSummary = Pick<Article, "id" | "title" | "outlet" | "url" | "date" | "description" | "image">;
 
 /** 'YYYY-MM-DD' of an article's free-text date, or undefined when it is not a date. */
@@ -43,7 +42,7 @@ export function landingJsonLd(site: PublicSite, articles: readonly ArticleSummar
     name: `Articles by ${site.name}`,
     numberOfItems: articles.length,
     itemListOrder: "https://schema.org/ItemListOrderDescending",
-    itemListElement: sortArticlesByDateDesc(articles).map((article, index) => {
+    itemListElement: articles.map((article, index) => {
       const published = isoDay(article.date);
       const image = usableImage(article);
       return {
