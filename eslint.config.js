@@ -4,14 +4,29 @@ import reactHooks from "eslint-plugin-react-hooks";
 import fs from "node:fs";
 import globals from "globals";
 
-const webFeatures = fs.readdirSync("src/web/features", { withFileTypes: true }).filter((d) => d.isDirectory());
-const noServerInWeb = { group: ["**/server/**", "!**/*.server", "!**/*.server.ts"], message: "The browser never imports server code." };
+const webFeatures = fs
+  .readdirSync("src/web/features", { withFileTypes: true })
+  .filter((d) => d.isDirectory());
+const noServerInWeb = {
+  group: ["**/server/**", "!**/*.server", "!**/*.server.ts"],
+  message: "The browser never imports server code.",
+};
 // Code that reaches the browser takes `z` from src/domain/zod.ts, which turns off zod's eval probe
 // (a CSP violation on every page).
 const zodThroughDomain = { name: "zod", message: "Import { z } from src/domain/zod.ts." };
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +45,10 @@ export default tseslint.config(
     files: ["src/domain/**/*.ts"],
     ignores: ["src/domain/zod.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [zodThroughDomain], patterns: ["../server/*", "../web/*", "../cli/*", "node:*"] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [zodThroughDomain], patterns: ["../server/*", "../web/*", "../cli/*", "node:*"] },
+      ],
     },
   },
   {
@@ -66,11 +84,19 @@ export default tseslint.config(
     rules: {
       "no-restricted-globals": [
         "error",
-        { name: "fetch", message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts) for server-side requests." },
+        {
+          name: "fetch",
+          message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts) for server-side requests.",
+        },
       ],
       "no-restricted-imports": [
         "error",
-        { paths: ["undici", "node-fetch", "axios"].map((name) => ({ name, message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts)." })) },
+        {
+          paths: ["undici", "node-fetch", "axios"].map((name) => ({
+            name,
+            message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts).",
+          })),
+        },
       ],
     },
   },

@@ -24,7 +24,8 @@ type Extractor = { name: string; extract: (html: string, url: string) => string 
 const TIMING_ROUNDS = 3;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const benchDir = process.env.EXTRACTION_BENCHMARK_DIR ?? path.resolve(repoRoot, "../shared/extraction-benchmark");
+const benchDir =
+  process.env.EXTRACTION_BENCHMARK_DIR ?? path.resolve(repoRoot, "../shared/extraction-benchmark");
 
 const extractors: Extractor[] = [
   { name: "byline extractArticle", extract: (html, url) => extractArticle(html, url).content },
@@ -37,15 +38,29 @@ const extractors: Extractor[] = [
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function main(): void {
-  const truth = JSON.parse(readFileSync(path.join(benchDir, "ground-truth.json"), "utf8")) as Record<string, { url?: string }>;
-  const files = readdirSync(path.join(benchDir, "html")).filter((f) => f.endsWith(".html.gz")).sort();
+  const truth = JSON.parse(readFileSync(path.join(benchDir, "ground-truth.json"), "utf8")) as Record<
+    string,
+    { url?: string }
+  >;
+  const files = readdirSync(path.join(benchDir, "html"))
+    .filter((f) => f.endsWith(".html.gz"))
+    .sort();
   const pages = files.map((file) => {
     const key = file.slice(0, -".html.gz".length);
-    return { key, url: truth[key]?.url ?? "", html: decodeHtml({ body: gunzipSync(readFileSync(path.join(benchDir, "html", file))), contentType: "" }) };
+    return {
+      key,
+      url: truth[key]?.url ?? "",
+      html: decodeHtml({
+        body: gunzipSync(readFileSync(path.join(benchDir, "html", file))),
+        contentType: "",
+      }),
+    };
   });
   const outDir = mkdtempSync(path.join(tmpdir(), "bench-extract-"));
 
@@ -61,7 +76,10 @@ function main(): void {
         try {
           body = extractor.extract(page.html, page.url);
         } catch (error) {
-          if (round === 0) failures.push(`${page.key.slice(0, 12)}: ${error instanceof Error ? error.message : String(error)}`);
+          if (round === 0)
+            failures.push(
+              `${page.key.slice(0, 12)}: ${error instanceof Error ? error.message : String(error)}`,
+            );
         }
         best = Math.min(best, performance.now() - started);
       }
@@ -70,7 +88,9 @@ function main(): void {
     }
     const predictionFile = path.join(outDir, `predictions-${index}.json`);
     writeFileSync(predictionFile, JSON.stringify(predictions));
-    const output = execFileSync("python3", [path.join(benchDir, "score.py"), predictionFile], { encoding: "utf8" });
+    const output = execFileSync("python3", [path.join(benchDir, "score.py"), predictionFile], {
+      encoding: "utf8",
+    });
     return { extractor, score: JSON.parse(output) as Score, ms: median(times), failures, predictionFile };
   });
 
@@ -83,9 +103,17 @@ function main(): void {
     score.recall.toFixed(4),
     ms.toFixed(1),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...table.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]): string => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd();
-  console.log(`benchmark: ${benchDir} (${pages.length} pages; time = parse + extract, best of ${TIMING_ROUNDS} runs per page)`);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...table.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  console.log(
+    `benchmark: ${benchDir} (${pages.length} pages; time = parse + extract, best of ${TIMING_ROUNDS} runs per page)`,
+  );
   console.log(line(header));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of table) console.log(line(row));

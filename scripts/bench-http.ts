@@ -85,19 +85,39 @@ const server = http.createServer((req, res) => { const hit = bodies[req.url]; if
 server.listen(0, "127.0.0.1", () => process.send(server.address().port));`,
 );
 const baseline = fork(baselineSource, { stdio: "ignore" });
-const baselinePort = await new Promise<number>((resolve) => baseline.once("message", (port) => resolve(Number(port))));
+const baselinePort = await new Promise<number>((resolve) =>
+  baseline.once("message", (port) => resolve(Number(port))),
+);
 
 try {
   // Warm both (page cache, image cache, JIT) before measuring.
   for (const [index, target] of targets.entries()) {
-    await autocannon({ url: server.url + target.path, headers: target.headers, connections: 10, amount: 200 });
+    await autocannon({
+      url: server.url + target.path,
+      headers: target.headers,
+      connections: 10,
+      amount: 200,
+    });
     await autocannon({ url: `http://127.0.0.1:${baselinePort}/${index}`, connections: 10, amount: 200 });
   }
-  console.log(`bench:http — ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})\n`);
-  const rows: string[][] = [["target", "server", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "vs baseline"]];
+  console.log(
+    `bench:http — ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})\n`,
+  );
+  const rows: string[][] = [
+    ["target", "server", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx", "vs baseline"],
+  ];
   for (const [index, target] of targets.entries()) {
-    const base = await autocannon({ url: `http://127.0.0.1:${baselinePort}/${index}`, connections: CONNECTIONS, duration: DURATION_S });
-    const ours = await autocannon({ url: server.url + target.path, headers: target.headers, connections: CONNECTIONS, duration: DURATION_S });
+    const base = await autocannon({
+      url: `http://127.0.0.1:${baselinePort}/${index}`,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
+    const ours = await autocannon({
+      url: server.url + target.path,
+      headers: target.headers,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
     const row = (name: string, r: typeof ours, ratio: string) => [
       target.name,
       name,

@@ -27,7 +27,8 @@ const modalOpen = (page: Page, selector: string) =>
   page.waitForFunction((s) => document.querySelector(s)?.matches(":modal") === true, selector);
 const searchValue = (page: Page, value: string) =>
   page.waitForFunction(
-    (v) => (document.querySelector("dialog:modal input[type='search']") as HTMLInputElement | null)?.value === v,
+    (v) =>
+      (document.querySelector("dialog:modal input[type='search']") as HTMLInputElement | null)?.value === v,
     value,
   );
 const closeModal = async (page: Page) => {
@@ -47,7 +48,11 @@ const INTERACTIONS: Interaction[] = [
   {
     name: "open the article viewer",
     run: async (page) => {
-      await page.locator("#work").getByRole("link", { name: /^Read article/ }).first().click();
+      await page
+        .locator("#work")
+        .getByRole("link", { name: /^Read article/ })
+        .first()
+        .click();
       await modalOpen(page, "dialog.viewer");
     },
     reset: closeModal,
@@ -72,11 +77,17 @@ const INTERACTIONS: Interaction[] = [
 
 /** Collects Event Timing entries (input to next paint) from the page's load on. */
 const OBSERVE_EVENTS = () => {
-  const w = window as unknown as { __eventTimings: { name: string; duration: number; interactionId: number }[] };
+  const w = window as unknown as {
+    __eventTimings: { name: string; duration: number; interactionId: number }[];
+  };
   w.__eventTimings = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[]) {
-      w.__eventTimings.push({ name: entry.name, duration: entry.duration, interactionId: entry.interactionId });
+      w.__eventTimings.push({
+        name: entry.name,
+        duration: entry.duration,
+        interactionId: entry.interactionId,
+      });
     }
     // 16 ms is the smallest threshold the API allows; a shorter interaction reports nothing.
   }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
@@ -85,7 +96,9 @@ const OBSERVE_EVENTS = () => {
 /** The longest interaction recorded since the last call, in ms; 0 when none reached 16 ms. */
 async function takeLongestInteraction(page: Page): Promise<number> {
   // Event Timing reports after the next paint; two frames later every entry has arrived.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.waitForTimeout(50);
   return page.evaluate(() => {
     const w = window as unknown as { __eventTimings: { duration: number; interactionId: number }[] };
@@ -98,11 +111,22 @@ async function takeLongestInteraction(page: Page): Promise<number> {
 async function measure(baseUrl: string, cpuSlowdown: number): Promise<Map<string, number[]>> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
   });
   const results = new Map(INTERACTIONS.map((i) => [i.name, [] as number[]]));
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_EVENTS);
     const cdp = await context.newCDPSession(page);
@@ -130,13 +154,19 @@ async function measure(baseUrl: string, cpuSlowdown: number): Promise<Map<string
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const shown = (ms: number) => (ms === 0 ? "<16" : String(Math.round(ms)));
 
-console.log(args.has("--skip-build") ? "Using build-bench/" : "Building for production into build-bench/ ...");
+console.log(
+  args.has("--skip-build") ? "Using build-bench/" : "Building for production into build-bench/ ...",
+);
 const server = await startProductionServer({ buildDir: "build-bench", build: !args.has("--skip-build") });
 try {
   const baseline = await measure(server.url, 1);
   const throttled = await measure(server.url, 4);
-  console.log(`\nbench:interaction — input to next paint (Event Timing), 412×823 phone, ${RUNS} runs each, ms\n`);
-  console.log(`${"interaction".padEnd(42)}  ${"no slowdown".padStart(12)}  ${"4× CPU slowdown".padStart(16)}  runs (4×)`);
+  console.log(
+    `\nbench:interaction — input to next paint (Event Timing), 412×823 phone, ${RUNS} runs each, ms\n`,
+  );
+  console.log(
+    `${"interaction".padEnd(42)}  ${"no slowdown".padStart(12)}  ${"4× CPU slowdown".padStart(16)}  runs (4×)`,
+  );
   let failed = false;
   for (const { name } of INTERACTIONS) {
     const slow = median(throttled.get(name)!);
@@ -145,7 +175,9 @@ try {
       `${name.padEnd(42)}  ${shown(median(baseline.get(name)!)).padStart(12)}  ${shown(slow).padStart(16)}  ${throttled.get(name)!.map(shown).join(", ")}`,
     );
   }
-  console.log(`\nGoal: every median under ${GOAL_MS} ms with 4× slowdown: ${failed ? "MISSED" : "met"} ("<16": too short for Event Timing to report)`);
+  console.log(
+    `\nGoal: every median under ${GOAL_MS} ms with 4× slowdown: ${failed ? "MISSED" : "met"} ("<16": too short for Event Timing to report)`,
+  );
   if (failed) process.exitCode = 1;
 } finally {
   await server.stop();

@@ -26,25 +26,54 @@ type Run = {
   scripts: { url: string; total: number; scripting: number }[];
 };
 type Figure = Exclude<keyof Run, "scripts">;
-const FIGURES: Figure[] = ["performance", "accessibility", "best-practices", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS"];
+const FIGURES: Figure[] = [
+  "performance",
+  "accessibility",
+  "best-practices",
+  "seo",
+  "FCP ms",
+  "LCP ms",
+  "TBT ms",
+  "CLS",
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
 const loadBefore = os.loadavg();
-const server = await startProductionServer({ buildDir: "build-bench", build: process.env.LIGHTHOUSE_SKIP_BUILD !== "1" });
+const server = await startProductionServer({
+  buildDir: "build-bench",
+  build: process.env.LIGHTHOUSE_SKIP_BUILD !== "1",
+});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: "json", logLevel: "error" });
+    const result = await lighthouse(`${server.url}/`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+    });
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    const bootup = (lhr.audits["bootup-time"]?.details as { items?: { url: string; total: number; scripting: number }[] } | undefined)?.items ?? [];
+    const bootup =
+      (
+        lhr.audits["bootup-time"]?.details as
+          | { items?: { url: string; total: number; scripting: number }[] }
+          | undefined
+      )?.items ?? [];
     runs.push({
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -56,18 +85,28 @@ try {
       CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
       scripts: [...bootup].sort((a, b) => b.total - a.total).slice(0, 5),
     });
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary");
-    if (failing.length) console.log(`run ${i + 1}: failing binary audits: ${failing.map((a) => a.id).join(", ")}`);
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary",
+    );
+    if (failing.length)
+      console.log(`run ${i + 1}: failing binary audits: ${failing.map((a) => a.id).join(", ")}`);
   }
 
   console.log(
     `\nbench:lighthouse — Lighthouse ${version}, mobile, ${RUNS} runs on ${server.url}/, ${new Date().toISOString()}, ` +
-      `${os.cpus().length} cores, load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`,
+      `${os.cpus().length} cores, load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
   );
-  console.log(`${"".padEnd(16)} ${"median".padStart(7)}   ${runs.map((_, i) => `run ${i + 1}`.padStart(7)).join(" ")}`);
+  console.log(
+    `${"".padEnd(16)} ${"median".padStart(7)}   ${runs.map((_, i) => `run ${i + 1}`.padStart(7)).join(" ")}`,
+  );
   for (const key of FIGURES) {
     const values = runs.map((r) => r[key]);
-    console.log(`${key.padEnd(16)} ${String(median(values)).padStart(7)}   ${values.map((v) => String(v).padStart(7)).join(" ")}`);
+    console.log(
+      `${key.padEnd(16)} ${String(median(values)).padStart(7)}   ${values.map((v) => String(v).padStart(7)).join(" ")}`,
+    );
   }
 
   const performances = runs.map((r) => r.performance);
@@ -75,7 +114,9 @@ try {
   console.log(`\nTop 5 scripts by main-thread time (median run), ms:`);
   for (const script of medianRun.scripts) {
     const name = script.url.replace(server.url, "") || "(page)";
-    console.log(`  ${String(Math.round(script.total)).padStart(6)} total  ${String(Math.round(script.scripting)).padStart(6)} scripting  ${name}`);
+    console.log(
+      `  ${String(Math.round(script.total)).padStart(6)} total  ${String(Math.round(script.scripting)).padStart(6)} scripting  ${name}`,
+    );
   }
 
   const medianOk = median(performances) >= MEDIAN_GOAL;

@@ -7,7 +7,14 @@ import path from "node:path";
  * `npm start` runs this before serving: the production build is redone only when something it
  * is made from changed since the last build, so restarting the service takes seconds.
  */
-const INPUTS = ["src", "public", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"];
+const INPUTS = [
+  "src",
+  "public",
+  "package-lock.json",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+];
 const buildDir = process.env.BUILD_DIR ?? "build";
 const stampFile = path.join(buildDir, ".sources-sha256");
 

@@ -32,15 +32,26 @@ const load = autocannon({ url: `${server.url}/`, connections: VISITORS, duration
 let saved = 0;
 for (let i = 0; i < CHANGES; i++) {
   await sleep((SECONDS * 1000 * 0.8) / CHANGES);
-  const response = await server.api("/api/site", { method: "PUT", json: { hero: { tagline: `Load test change ${i + 1}` } } });
+  const response = await server.api("/api/site", {
+    method: "PUT",
+    json: { hero: { tagline: `Load test change ${i + 1}` } },
+  });
   if (response.ok) saved += 1;
 }
 const result = await load;
 await sleep(500);
-const complete = streams.filter((s) => s.changes.filter((c) => c.collection === "site").length === CHANGES).length;
-console.log(`bench:load — phase 1: ${VISITORS} visitors on / for ${SECONDS} s, ${VISITORS} live streams, ${CHANGES} owner saves`);
-console.log(`  requests ${result.requests.total}, req/s ${result.requests.average.toFixed(0)}, p99 ${result.latency.p99} ms`);
-console.log(`  errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}, saves acknowledged ${saved}/${CHANGES}`);
+const complete = streams.filter(
+  (s) => s.changes.filter((c) => c.collection === "site").length === CHANGES,
+).length;
+console.log(
+  `bench:load — phase 1: ${VISITORS} visitors on / for ${SECONDS} s, ${VISITORS} live streams, ${CHANGES} owner saves`,
+);
+console.log(
+  `  requests ${result.requests.total}, req/s ${result.requests.average.toFixed(0)}, p99 ${result.latency.p99} ms`,
+);
+console.log(
+  `  errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}, saves acknowledged ${saved}/${CHANGES}`,
+);
 console.log(`  streams that received every change: ${complete}/${VISITORS}`);
 
 // Phase 2: restart under load.
@@ -53,7 +64,12 @@ const writer = (async () => {
     try {
       const response = await server.api("/api/articles", {
         method: "POST",
-        json: { title: `Restart write ${n}`, outlet: "Load", url: `https://load.example/${n}`, date: "2026-01-01" },
+        json: {
+          title: `Restart write ${n}`,
+          outlet: "Load",
+          url: `https://load.example/${n}`,
+          date: "2026-01-01",
+        },
       });
       if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
     } catch {
@@ -81,11 +97,17 @@ const lost = acknowledged.filter((id) => !found.has(id)).length;
 const reconnected = streams.filter((s, i) => s.connects > connectsBefore[i]!).length;
 const caughtUp = streams.filter((s) => s.changes.some((c) => c.id >= lastWriteSeq)).length;
 console.log(`bench:load — phase 2: restart under load (SIGTERM, start again on the same port and data)`);
-console.log(`  requests ${restartResult.requests.total}, errors during the restart ${restartResult.errors + restartResult.timeouts}, non-2xx ${restartResult.non2xx}`);
+console.log(
+  `  requests ${restartResult.requests.total}, errors during the restart ${restartResult.errors + restartResult.timeouts}, non-2xx ${restartResult.non2xx}`,
+);
 console.log(`  acknowledged writes ${acknowledged.length}, lost ${lost}`);
-console.log(`  streams reconnected ${reconnected}/${VISITORS}, caught up to the last write ${caughtUp}/${VISITORS}`);
+console.log(
+  `  streams reconnected ${reconnected}/${VISITORS}, caught up to the last write ${caughtUp}/${VISITORS}`,
+);
 
 for (const s of streams) s.close();
 await server.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.errors + result.timeouts + result.non2xx === 0 && complete === VISITORS && lost === 0 ? 0 : 1);
+process.exit(
+  result.errors + result.timeouts + result.non2xx === 0 && complete === VISITORS && lost === 0 ? 0 : 1,
+);

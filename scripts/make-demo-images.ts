@@ -18,7 +18,11 @@ const scenes: Record<string, { bg: [string, string]; shapes: string }> = {
   },
   "data-charts": {
     bg: ["#1d3557", "#457b9d"],
-    shapes: Array.from({ length: 8 }, (_, i) => `<rect x="${150 + i * 115}" y="${600 - (i * 53) % 380}" width="80" height="${(i * 53) % 380 + 100}" fill="${i % 2 ? "#f1faee" : "#e63946"}"/>`).join(""),
+    shapes: Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<rect x="${150 + i * 115}" y="${600 - ((i * 53) % 380)}" width="80" height="${((i * 53) % 380) + 100}" fill="${i % 2 ? "#f1faee" : "#e63946"}"/>`,
+    ).join(""),
   },
   "harbour-dawn": {
     bg: ["#ffb4a2", "#6d6875"],
@@ -30,9 +34,13 @@ const scenes: Record<string, { bg: [string, string]; shapes: string }> = {
   },
   "housing-estate": {
     bg: ["#606c38", "#dda15e"],
-    shapes: Array.from({ length: 5 }, (_, i) => `<rect x="${80 + i * 220}" y="${260 + (i % 2) * 60}" width="180" height="${440 - (i % 2) * 60}" fill="#fefae0"/>`).join(""),
+    shapes: Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<rect x="${80 + i * 220}" y="${260 + (i % 2) * 60}" width="180" height="${440 - (i % 2) * 60}" fill="#fefae0"/>`,
+    ).join(""),
   },
-  "portrait": {
+  portrait: {
     bg: ["#e9edc9", "#ccd5ae"],
     shapes: `<circle cx="600" cy="300" r="130" fill="#6b705c"/><path d="M360 800 Q600 420 840 800Z" fill="#6b705c"/>`,
   },
@@ -40,6 +48,8 @@ const scenes: Record<string, { bg: [string, string]; shapes: string }> = {
 
 for (const [name, scene] of Object.entries(scenes)) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${scene.bg[1]}"/><stop offset="1" stop-color="${scene.bg[0]}"/></linearGradient></defs><rect width="1200" height="800" fill="url(#g)"/>${scene.shapes}</svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toFile(path.join(OUT, `${name}.jpg`));
+  await sharp(Buffer.from(svg))
+    .jpeg({ quality: 78, mozjpeg: true })
+    .toFile(path.join(OUT, `${name}.jpg`));
 }
 console.log(`Wrote ${Object.keys(scenes).length} images to ${OUT}`);

@@ -12,11 +12,17 @@ import { OWNER } from "../tests/e2e/support/test-server";
 const dir = path.resolve(process.env.SHOTS_DIR ?? "screenshots");
 fs.mkdirSync(dir, { recursive: true });
 const server = await startProductionServer({ buildDir: "build", build: false });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+});
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
 try {
-  for (const [label, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 375, height: 740 }]] as const) {
+  for (const [label, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 375, height: 740 }],
+  ] as const) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(server.url);
@@ -60,7 +66,8 @@ try {
       await page.goto(`${server.url}/admin/dashboard/${section}`);
       await page.waitForTimeout(600);
       const toggle = page.locator(".items > li .item__toggle").first();
-      if (["experiences", "education", "articles"].includes(section) && (await toggle.count())) await toggle.click();
+      if (["experiences", "education", "articles"].includes(section) && (await toggle.count()))
+        await toggle.click();
       await page.waitForTimeout(300);
       await shot(page, `${label}-admin-${section}`);
     }

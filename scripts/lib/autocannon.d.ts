@@ -1,5 +1,13 @@
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  };
   export type Result = {
     requests: Histogram;
     latency: Histogram;

@@ -2,9 +2,16 @@ import { execFileSync } from "node:child_process";
 import { startServer, type TestServer } from "../../tests/e2e/support/test-server";
 
 /** Builds for production into `buildDir` (unless told not to) and starts a server on a free port with demo content. */
-export async function startProductionServer(options: { buildDir: string; build?: boolean; env?: Record<string, string> }): Promise<TestServer> {
+export async function startProductionServer(options: {
+  buildDir: string;
+  build?: boolean;
+  env?: Record<string, string>;
+}): Promise<TestServer> {
   if (options.build !== false) {
-    execFileSync("npx", ["react-router", "build"], { env: { ...process.env, BUILD_DIR: options.buildDir }, stdio: "ignore" });
+    execFileSync("npx", ["react-router", "build"], {
+      env: { ...process.env, BUILD_DIR: options.buildDir },
+      stdio: "ignore",
+    });
   }
   return startServer({ env: { BUILD_DIR: options.buildDir, ...options.env } });
 }

@@ -93,14 +93,18 @@ async function run(args: string[]): Promise<number> {
       try {
         if (target.endsWith(".sqlite")) {
           const { totalPages } = await services.store.sqlite.backup(target);
-          console.log(`Backed up ${totalPages} pages to ${target} (the database only: npx byline backup DIR adds the uploaded images).`);
+          console.log(
+            `Backed up ${totalPages} pages to ${target} (the database only: npx byline backup DIR adds the uploaded images).`,
+          );
           return 0;
         }
         fs.mkdirSync(target, { recursive: true, mode: 0o700 });
         const database = path.join(target, "byline.sqlite");
         const { totalPages } = await services.store.sqlite.backup(database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
-        console.log(`Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`);
+        console.log(
+          `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
+        );
         return 0;
       } finally {
         services.store.close();

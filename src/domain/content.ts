@@ -13,8 +13,10 @@ export const FEATURED_OUTLETS_MAX = 100;
 const list = (max: number, itemMax: number) =>
   z.array(text(itemMax)).max(max, `At most ${max} entries`).default([]);
 
-
-export const optionalEmail = z.union([z.literal(""), z.string().trim().max(254).pipe(z.email("Enter a valid e-mail address"))]);
+export const optionalEmail = z.union([
+  z.literal(""),
+  z.string().trim().max(254).pipe(z.email("Enter a valid e-mail address")),
+]);
 
 const heroFields = {
   location: text(120),
@@ -23,7 +25,12 @@ const heroFields = {
   professions: z.tuple([text(80), text(80)]),
 };
 const socialFields = { linkedin: optionalHttpUrl, email: optionalEmail };
-const currentRoleFields = { title: text(120), employer: text(200), place: text(200), description: text(2000) };
+const currentRoleFields = {
+  title: text(120),
+  employer: text(200),
+  place: text(200),
+  description: text(2000),
+};
 const siteFields = {
   name: required("Owner name", 120),
   strapline: text(300),
@@ -129,7 +136,12 @@ export type Education = z.infer<typeof educationSchema>;
 
 export const contactMessageInputSchema = z.object({
   name: required("Name", 120),
-  email: z.string().trim().min(1, "Email is required").max(254, "Keep it under 254 characters").pipe(z.email("Enter a valid e-mail address")),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Keep it under 254 characters")
+    .pipe(z.email("Enter a valid e-mail address")),
   subject: required("Subject", 200),
   message: required("Message", 5000),
   /** Honeypot: hidden from people, filled in by bots. */

@@ -43,7 +43,9 @@ export function selectFrontPage<T extends FrontPageArticle>(
   articles: readonly T[],
   patterns: readonly PlaceholderPattern[] = PLACEHOLDER_IMAGE_PATTERNS,
 ): FrontPage<T> {
-  const eligible = articles.filter((article) => article.date.trim() !== "" && article.description.trim() !== "");
+  const eligible = articles.filter(
+    (article) => article.date.trim() !== "" && article.description.trim() !== "",
+  );
   const withImage = eligible.filter((article) => usableImage(article, patterns) !== null);
   const imageless = eligible.filter((article) => usableImage(article, patterns) === null);
 

@@ -22,7 +22,9 @@ describe("imageCacheSrc", () => {
 
   it("trims surrounding spaces before deciding", () => {
     expect(imageCacheSrc("  /demo/portrait.jpg ")).toBe("/demo/portrait.jpg");
-    expect(imageCacheSrc(" https://cdn.example/x.jpg ")).toBe("/api/images?url=https%3A%2F%2Fcdn.example%2Fx.jpg");
+    expect(imageCacheSrc(" https://cdn.example/x.jpg ")).toBe(
+      "/api/images?url=https%3A%2F%2Fcdn.example%2Fx.jpg",
+    );
   });
 
   it("gives an empty src for everything else", () => {

@@ -5,7 +5,14 @@ import { newEducationDuration, newExperienceDuration } from "./durations";
 /** Spec §7: the documents "add" creates, for the owner to fill in. */
 
 export function newExperienceDefaults(now: Date): ExperienceInput {
-  return { role: "New Role", organization: "Organization", type: "", duration: newExperienceDuration(now), bullets: [], links: [] };
+  return {
+    role: "New Role",
+    organization: "Organization",
+    type: "",
+    duration: newExperienceDuration(now),
+    bullets: [],
+    links: [],
+  };
 }
 
 export function newEducationDefaults(now: Date): EducationInput {

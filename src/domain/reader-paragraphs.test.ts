@@ -13,7 +13,9 @@ describe("toReaderParagraphs", () => {
   it("keeps paragraphs longer than 20 characters and drops the rest", () => {
     const exactly20 = "a".repeat(MIN_PARAGRAPH_CHARS);
     const just21 = "b".repeat(MIN_PARAGRAPH_CHARS + 1);
-    expect(toReaderParagraphs(`${exactly20}\n\n${just21}\n\nshort one`)).toEqual([{ text: just21, heading: false }]);
+    expect(toReaderParagraphs(`${exactly20}\n\n${just21}\n\nshort one`)).toEqual([
+      { text: just21, heading: false },
+    ]);
   });
 
   it("shows at most 50 paragraphs, in order", () => {
@@ -81,10 +83,13 @@ describe("toReaderParagraphs", () => {
 });
 
 describe("isHeadingLine", () => {
-  it.each(["BREAKING NEWS", "How It Works", "The Rise and Fall of the Empire", "Q&A: What We Know", "2020 In Review"])(
-    "treats %j as a heading",
-    (line) => expect(isHeadingLine(line)).toBe(true),
-  );
+  it.each([
+    "BREAKING NEWS",
+    "How It Works",
+    "The Rise and Fall of the Empire",
+    "Q&A: What We Know",
+    "2020 In Review",
+  ])("treats %j as a heading", (line) => expect(isHeadingLine(line)).toBe(true));
 
   it.each([
     "The court ruled on Tuesday.",

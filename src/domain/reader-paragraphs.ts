@@ -59,7 +59,10 @@ export function isHeadingLine(text: string): boolean {
 
 /** Splits plain text (paragraphs separated by a blank line) into what reader mode shows. */
 export function toReaderParagraphs(content: string): ReaderParagraph[] {
-  const candidates = content.split(/\n[ \t\u00a0]*\n/).map(tidy).filter((p) => p.length > 0);
+  const candidates = content
+    .split(/\n[ \t\u00a0]*\n/)
+    .map(tidy)
+    .filter((p) => p.length > 0);
   const kept: ReaderParagraph[] = [];
   let pendingHeading: string | null = null;
   for (const text of candidates) {

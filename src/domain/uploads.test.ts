@@ -49,7 +49,9 @@ describe("where an image is used", () => {
   it("says it in words", () => {
     expect(describeUses([{ kind: "settings" }])).toBe("the site settings (Hero image)");
     expect(describeUses([{ kind: "article", id: "a", title: "Harbour" }])).toBe("the article “Harbour”");
-    expect(describeUses(usesOfImage(url, { heroImage: url }, articles))).toBe("the site settings (Hero image) and 2 articles");
+    expect(describeUses(usesOfImage(url, { heroImage: url }, articles))).toBe(
+      "the site settings (Hero image) and 2 articles",
+    );
   });
 });
 

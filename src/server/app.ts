@@ -54,7 +54,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
       await next();
       if (!c.res.headers.has("Cache-Control")) setResponseHeaders(c, { "Cache-Control": "no-store" });
     })
-    .route("/", authRoutes({ owner: services.owner, sessions: services.sessions, secureCookies: config.secureCookies, clientIp }))
+    .route(
+      "/",
+      authRoutes({
+        owner: services.owner,
+        sessions: services.sessions,
+        secureCookies: config.secureCookies,
+        clientIp,
+      }),
+    )
     .route("/", readerRoutes(services.reader))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content))
@@ -65,7 +73,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
-    .use(hostPolicy({ publicUrl: config.publicUrlIsSet ? config.publicUrl : undefined, listenHost: config.host }))
+    .use(
+      hostPolicy({
+        publicUrl: config.publicUrlIsSet ? config.publicUrl : undefined,
+        listenHost: config.host,
+      }),
+    )
     .use(compression())
     .use(securityHeaders({ development: options.development ?? false }))
     .use(sameOriginWrites([config.publicUrl]))

@@ -31,16 +31,22 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    [{ PORT: "eighty" }, "PORT=\"eighty\": use a port number from 1 to 65535"],
-    [{ PORT: "70000" }, "PORT=\"70000\": use a port number from 1 to 65535"],
-    [{ PUBLIC_URL: "ftp://x.example" }, "PUBLIC_URL=\"ftp://x.example\": use an http:// or https:// origin"],
-    [{ SEED_DEMO: "maybe" }, "SEED_DEMO=\"maybe\": use true or false"],
-    [{ FETCH_ALLOW_PRIVATE: "sure" }, "FETCH_ALLOW_PRIVATE=\"sure\": use true or false"],
-    [{ ADMIN_EMAIL: "not-an-address", ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL=\"not-an-address\": use an e-mail address"],
-    [{ ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD=(hidden): use at least 12 characters"],
+    [{ PORT: "eighty" }, 'PORT="eighty": use a port number from 1 to 65535'],
+    [{ PORT: "70000" }, 'PORT="70000": use a port number from 1 to 65535'],
+    [{ PUBLIC_URL: "ftp://x.example" }, 'PUBLIC_URL="ftp://x.example": use an http:// or https:// origin'],
+    [{ SEED_DEMO: "maybe" }, 'SEED_DEMO="maybe": use true or false'],
+    [{ FETCH_ALLOW_PRIVATE: "sure" }, 'FETCH_ALLOW_PRIVATE="sure": use true or false'],
+    [
+      { ADMIN_EMAIL: "not-an-address", ADMIN_PASSWORD: "long enough password" },
+      'ADMIN_EMAIL="not-an-address": use an e-mail address',
+    ],
+    [
+      { ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "short" },
+      "ADMIN_PASSWORD=(hidden): use at least 12 characters",
+    ],
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"],
-    [{ SMTP_URL: "http://mail.example" }, "SMTP_URL=\"http://mail.example\": use an smtp:// or smtps:// URL"],
-    [{ CONTACT_TO: "nobody" }, "CONTACT_TO=\"nobody\": use an e-mail address"],
+    [{ SMTP_URL: "http://mail.example" }, 'SMTP_URL="http://mail.example": use an smtp:// or smtps:// URL'],
+    [{ CONTACT_TO: "nobody" }, 'CONTACT_TO="nobody": use an e-mail address'],
   ])("refuses %j, naming the variable and what is allowed", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -67,8 +73,12 @@ describe("TRUST_PROXY", () => {
   });
 
   it("refuses `true` (which proxies?) and entries that are not addresses", () => {
-    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY="true": list the addresses or CIDRs of your reverse proxies/);
-    expect(() => loadConfig({ TRUST_PROXY: "127.0.0.1,proxy.lan" })).toThrow(/"proxy.lan" is not an address or CIDR/);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY="true": list the addresses or CIDRs of your reverse proxies/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "127.0.0.1,proxy.lan" })).toThrow(
+      /"proxy.lan" is not an address or CIDR/,
+    );
   });
 });
 
@@ -86,7 +96,7 @@ describe("config errors", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toContain('ADMIN_PASSWORD=(hidden): use at least 12 characters');
+    expect(message).toContain("ADMIN_PASSWORD=(hidden): use at least 12 characters");
     expect(message).toContain('SMTP_URL="http://(hidden)@mail.example:587"');
     expect(message).toContain('PORT="eighty"');
     expect(message).not.toContain("short");

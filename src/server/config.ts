@@ -27,7 +27,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(12, "use at least 12 characters").optional(),
   SEED_DEMO: boolean.default(true),
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, message: "use an smtp:// or smtps:// URL such as smtp://user:pass@host:587" })
+    .url({
+      protocol: /^smtps?$/,
+      message: "use an smtp:// or smtps:// URL such as smtp://user:pass@host:587",
+    })
     .optional(),
   MAIL_FROM: z.string().min(3, "use an address such as Byline <site@example.com>").optional(),
   CONTACT_TO: z.email("use an e-mail address").optional(),
@@ -74,7 +77,10 @@ const envSchema = z.object({
       for (const entry of value.split(",").filter((e) => e.trim())) {
         const parsed = proxyEntry(entry);
         if (!parsed) {
-          ctx.addIssue({ code: "custom", message: `"${entry.trim()}" is not an address or CIDR; ${TRUST_PROXY_HELP}` });
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry.trim()}" is not an address or CIDR; ${TRUST_PROXY_HELP}`,
+          });
           return z.NEVER;
         }
         cidrs.push(...parsed);
@@ -143,7 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}=${shownValue(String(issue.path[0]), present[String(issue.path[0])])}: ${issue.message}`,
+      (issue) =>
+        `  ${issue.path.join(".")}=${shownValue(String(issue.path[0]), present[String(issue.path[0])])}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }

@@ -23,7 +23,9 @@ async function main() {
   }
   const viteServer = vite;
   const pages = viteServer
-    ? developmentPages(() => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>)
+    ? developmentPages(
+        () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      )
     : await productionPages(config.buildDir);
   const { app, live } = createApp(services, { pages, development });
   const listener = getRequestListener(app.fetch);

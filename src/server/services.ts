@@ -25,13 +25,22 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     seedDemoContent(store, content);
     logger.info("Filled the empty database with fictional demo content");
   }
-  const contact = createContactService({ store, config, logger, site: () => content.site.get(), now: options.now });
+  const contact = createContactService({
+    store,
+    config,
+    logger,
+    site: () => content.site.get(),
+    now: options.now,
+  });
   const archive = createArticleArchive(store);
   const reader = createReaderService({
     articles: content.articles,
     archive,
     fetchPage: (url) =>
-      safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["text/html", "application/xhtml+xml"] }),
+      safeFetch(url, {
+        allowPrivate: config.fetchAllowPrivate,
+        accept: ["text/html", "application/xhtml+xml"],
+      }),
     publicUrl: config.publicUrl,
     logger,
   });

@@ -66,7 +66,11 @@ test("a publication list long enough to scroll", async ({ page, server }) => {
     for (let n = 1; n <= 12; n++) {
       const response = await server.api("/api/articles", {
         method: "POST",
-        json: { title: `Outlet check ${n}`, outlet: `Outlet ${String(n).padStart(2, "0")}`, url: `https://outlets.example/${n}` },
+        json: {
+          title: `Outlet check ${n}`,
+          outlet: `Outlet ${String(n).padStart(2, "0")}`,
+          url: `https://outlets.example/${n}`,
+        },
       });
       ids.push(((await response.json()) as { id: string }).id);
     }

@@ -12,11 +12,15 @@ for (const width of [375, 1280]) {
         await page.locator(".items > li .item__toggle").first().click();
         await expect(expanded(page)).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await expectNoViolations(page, `${section} at ${width}px, editor open`, { include: [".dashboard__body"] });
+        await expectNoViolations(page, `${section} at ${width}px, editor open`, {
+          include: [".dashboard__body"],
+        });
 
         await expanded(page).getByRole("button", { name: "Delete", exact: true }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
-        await expectNoViolations(page, `${section} at ${width}px, delete confirmation`, { include: ["dialog"] });
+        await expectNoViolations(page, `${section} at ${width}px, delete confirmation`, {
+          include: ["dialog"],
+        });
       });
     }
 

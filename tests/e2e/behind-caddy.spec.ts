@@ -40,10 +40,19 @@ function freePort(): Promise<number> {
 }
 
 /** One request from `from`; over https it trusts only Caddy's own root certificate. */
-function send(url: string, from: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+function send(
+  url: string,
+  from: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const target = new URL(url);
-    const options = { method: init.method ?? "GET", headers: init.headers, localAddress: from, agent: false as const };
+    const options = {
+      method: init.method ?? "GET",
+      headers: init.headers,
+      localAddress: from,
+      agent: false as const,
+    };
     const done = (res: http.IncomingMessage) => {
       let body = "";
       res.setEncoding("utf8");
@@ -63,7 +72,12 @@ const contact = (base: string, from: string, headers: Record<string, string>, i:
   send(`${base}/api/contact`, from, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify({ name: "Sam", email: `sam${i}@example.org`, subject: "Tip", message: "A tip about the council." }),
+    body: JSON.stringify({
+      name: "Sam",
+      email: `sam${i}@example.org`,
+      subject: "Tip",
+      message: "A tip about the council.",
+    }),
   });
 
 test.beforeAll(async () => {
@@ -71,8 +85,12 @@ test.beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "byline-caddy-"));
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
   publicUrl = `https://localhost:${httpsPort}`;
-  publisher = await startFakePublisher({ "/photo.jpg": { headers: { "Content-Type": "image/jpeg" }, body: await photoJpeg(800, 500) } });
-  server = await startServer({ env: { PUBLIC_URL: publicUrl, TRUST_PROXY: "127.0.0.1", FETCH_ALLOW_PRIVATE: "true" } });
+  publisher = await startFakePublisher({
+    "/photo.jpg": { headers: { "Content-Type": "image/jpeg" }, body: await photoJpeg(800, 500) },
+  });
+  server = await startServer({
+    env: { PUBLIC_URL: publicUrl, TRUST_PROXY: "127.0.0.1", FETCH_ALLOW_PRIVATE: "true" },
+  });
   const upstream = new URL(server.url).host;
 
   fs.writeFileSync(
@@ -94,7 +112,12 @@ test.beforeAll(async () => {
     ].join("\n"),
   );
   caddy = spawn("caddy", ["run", "--config", path.join(work, "Caddyfile"), "--adapter", "caddyfile"], {
-    env: { ...process.env, HOME: work, XDG_DATA_HOME: path.join(work, "data"), XDG_CONFIG_HOME: path.join(work, "config") },
+    env: {
+      ...process.env,
+      HOME: work,
+      XDG_DATA_HOME: path.join(work, "data"),
+      XDG_CONFIG_HOME: path.join(work, "config"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   caddy.stdout!.on("data", (chunk: Buffer) => void (caddyLog += chunk.toString()));
@@ -142,7 +165,9 @@ test("the owner's session cookie is Secure and __Host- through the proxy", async
   // The owner account is created from ADMIN_* just after the server starts listening.
   let signIn = await signInOnce();
   await expect
-    .poll(async () => (signIn.status === 200 ? 200 : (signIn = await signInOnce()).status), { timeout: 15_000 })
+    .poll(async () => (signIn.status === 200 ? 200 : (signIn = await signInOnce()).status), {
+      timeout: 15_000,
+    })
     .toBe(200);
   const cookie = signIn.headers["set-cookie"]?.[0] ?? "";
   expect(cookie).toMatch(/^__Host-[\w-]+=/);
@@ -150,14 +175,19 @@ test("the owner's session cookie is Secure and __Host- through the proxy", async
   expect(cookie).toMatch(/;\s*Path=\/(;|$)/);
   expect(cookie).not.toMatch(/Domain=/i);
   // The cookie works for the next request through the proxy.
-  const session = await send(`${publicUrl}/api/session`, "127.0.0.4", { headers: { Cookie: cookie.split(";")[0]! } });
+  const session = await send(`${publicUrl}/api/session`, "127.0.0.4", {
+    headers: { Cookie: cookie.split(";")[0]! },
+  });
   expect(JSON.parse(session.body)).toMatchObject({ signedIn: true });
 });
 
 test("12 contact messages through the proxy with spoofed X-Forwarded-For reach 429", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    statuses.push((await contact(publicUrl, "127.0.0.3", { Origin: publicUrl, "X-Forwarded-For": `203.0.113.${i}` }, i)).status);
+    statuses.push(
+      (await contact(publicUrl, "127.0.0.3", { Origin: publicUrl, "X-Forwarded-For": `203.0.113.${i}` }, i))
+        .status,
+    );
   }
   expect(statuses[0]).toBe(201);
   expect(statuses).toContain(429);
@@ -166,7 +196,9 @@ test("12 contact messages through the proxy with spoofed X-Forwarded-For reach 4
 test("12 contact messages straight to the app with spoofed X-Forwarded-For reach 429", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    statuses.push((await contact(server.url, "127.0.0.2", { "X-Forwarded-For": `198.51.100.${i}, 127.0.0.1` }, i)).status);
+    statuses.push(
+      (await contact(server.url, "127.0.0.2", { "X-Forwarded-For": `198.51.100.${i}, 127.0.0.1` }, i)).status,
+    );
   }
   expect(statuses[0]).toBe(201);
   expect(statuses).toContain(429);
@@ -181,7 +213,13 @@ test("the data directory and what the server writes in it are private", async ()
   const image = publisher.url("/photo.jpg");
   const created = await server.api("/api/articles", {
     method: "POST",
-    json: { title: "Harbour lights", outlet: "Harbour Weekly", url: "https://harbour.example/lights", date: "2026-05-05", image },
+    json: {
+      title: "Harbour lights",
+      outlet: "Harbour Weekly",
+      url: "https://harbour.example/lights",
+      date: "2026-05-05",
+      image,
+    },
   });
   expect(created.status).toBe(201);
   const cached = await send(`${publicUrl}/api/images?url=${encodeURIComponent(image)}`, "127.0.0.5");

@@ -9,7 +9,11 @@ import { expect, test } from "@playwright/test";
 import { startServer } from "./support/test-server";
 
 const byline = (args: string[], env: Record<string, string>, input?: string) =>
-  spawnSync(process.execPath, ["bin/byline.js", ...args], { env: { ...process.env, ...env }, input, encoding: "utf8" });
+  spawnSync(process.execPath, ["bin/byline.js", ...args], {
+    env: { ...process.env, ...env },
+    input,
+    encoding: "utf8",
+  });
 
 test.describe("npx byline", () => {
   let dataDir: string;
@@ -23,12 +27,18 @@ test.describe("npx byline", () => {
     try {
       const exported = byline(["export"], { DATA_DIR: dataDir });
       expect(exported.status).toBe(0);
-      const content = JSON.parse(exported.stdout) as { articles: { title: string }[]; site: { name: string } };
+      const content = JSON.parse(exported.stdout) as {
+        articles: { title: string }[];
+        site: { name: string };
+      };
       expect(content.articles.length).toBeGreaterThanOrEqual(12);
       expect(content.site.name).toBe("Morgan Hale");
 
       const file = path.join(dataDir, "import.json");
-      fs.writeFileSync(file, JSON.stringify({ ...content, articles: [...content.articles, { title: "", url: "javascript:x" }] }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ ...content, articles: [...content.articles, { title: "", url: "javascript:x" }] }),
+      );
       const refused = byline(["import", file], { DATA_DIR: dataDir });
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("nothing changed");
@@ -54,7 +64,9 @@ test.describe("npx byline", () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "byline-cli-"));
     try {
       const form = new FormData();
-      const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#204080" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#204080" } })
+        .png()
+        .toBuffer();
       form.append("file", new Blob([new Uint8Array(png)]), "clip.png");
       const uploaded = await server.api("/api/uploads", { method: "POST", form });
       expect(uploaded.status).toBe(201);
@@ -83,7 +95,10 @@ test.describe("npx byline", () => {
       expect(content.uploads).toEqual([{ name, data: stored.toString("base64") }]);
 
       const file = path.join(elsewhere, "site.json");
-      const tampered = { ...content, uploads: [{ name, data: Buffer.from("not the picture").toString("base64") }] };
+      const tampered = {
+        ...content,
+        uploads: [{ name, data: Buffer.from("not the picture").toString("base64") }],
+      };
       fs.writeFileSync(file, JSON.stringify(tampered));
       const refused = byline(["import", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
       expect(refused.status).toBe(1);
@@ -96,7 +111,9 @@ test.describe("npx byline", () => {
       expect(imported.stdout).toContain("and 1 uploaded images");
       expect(fs.readFileSync(path.join(elsewhere, "uploads", name))).toEqual(stored);
       const restored = new Database(path.join(elsewhere, "byline.sqlite"), { readonly: true });
-      expect(restored.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({ n: 1 });
+      expect(restored.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({
+        n: 1,
+      });
       restored.close();
     } finally {
       await server.stop();
@@ -105,7 +122,11 @@ test.describe("npx byline", () => {
   });
 
   test("set-owner resets the owner's e-mail and password", async () => {
-    const result = byline(["set-owner", "new-owner@example.com"], { DATA_DIR: dataDir, SEED_DEMO: "false" }, "a brand new password\n");
+    const result = byline(
+      ["set-owner", "new-owner@example.com"],
+      { DATA_DIR: dataDir, SEED_DEMO: "false" },
+      "a brand new password\n",
+    );
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain("The owner is now new-owner@example.com");
     const server = await startServer({ dataDir, env: { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
@@ -131,7 +152,9 @@ test.describe("npx byline", () => {
       ${[1, 2, 3, 4].map(paragraph).join("")}</article></body></html>`;
     // windows-1252 bytes: é, ë and ü are as in Latin-1; the quotes, dash and euro have codes of their own.
     const cp1252 = Buffer.from(
-      [...page].map((ch) => ({ "’": 0x92, "“": 0x93, "”": 0x94, "—": 0x97, "€": 0x80 })[ch] ?? ch.charCodeAt(0)),
+      [...page].map(
+        (ch) => ({ "’": 0x92, "“": 0x93, "”": 0x94, "—": 0x97, "€": 0x80 })[ch] ?? ch.charCodeAt(0),
+      ),
     );
     const plain = path.join(dataDir, "page.html");
     const gzipped = path.join(dataDir, "page.html.gz");
@@ -139,7 +162,10 @@ test.describe("npx byline", () => {
     fs.writeFileSync(gzipped, zlib.gzipSync(cp1252));
     const run = byline(["extract", plain, gzipped], {});
     expect(run.status).toBe(0);
-    const lines = run.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, string>);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, string>);
     expect(lines.map((line) => line.file)).toEqual([plain, gzipped]);
     for (const line of lines) {
       expect(line.title).toBe("Harbour café closes");
@@ -153,7 +179,11 @@ test.describe("npx byline", () => {
     const short = byline(["set-owner", "x@example.com"], { DATA_DIR: dataDir }, "short\n");
     expect(short.status).toBe(1);
     expect(short.stderr).toContain("Use at least 12 characters for the password.");
-    const badEmail = byline(["set-owner", "not-an-address"], { DATA_DIR: dataDir }, "a long enough password\n");
+    const badEmail = byline(
+      ["set-owner", "not-an-address"],
+      { DATA_DIR: dataDir },
+      "a long enough password\n",
+    );
     expect(badEmail.status).toBe(1);
     expect(badEmail.stderr).toContain("Enter a valid e-mail address.");
     const unknown = byline(["frobnicate"], { DATA_DIR: dataDir });
@@ -161,12 +191,16 @@ test.describe("npx byline", () => {
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
   });
 
-  test("prints a one-time setup link at start when there is no owner and no ADMIN_*, and the link creates the owner", async ({ page }) => {
+  test("prints a one-time setup link at start when there is no owner and no ADMIN_*, and the link creates the owner", async ({
+    page,
+  }) => {
     const server = await startServer({ dataDir, env: { ADMIN_EMAIL: "", ADMIN_PASSWORD: "" } });
     try {
       const session = (await (await fetch(`${server.url}/api/session`)).json()) as { setupRequired: boolean };
       expect(session.setupRequired).toBe(true);
-      await expect.poll(() => server.log()).toMatch(/one-time link to create it: http:\/\/localhost:\d+\/admin\/setup\?token=[\w-]{20,}/);
+      await expect
+        .poll(() => server.log())
+        .toMatch(/one-time link to create it: http:\/\/localhost:\d+\/admin\/setup\?token=[\w-]{20,}/);
       const setupPath = /(\/admin\/setup\?token=[\w-]+)/.exec(server.log())![1]!;
 
       const fill = async (path: string, password: string) => {

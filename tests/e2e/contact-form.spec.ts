@@ -29,12 +29,16 @@ test.afterAll(async () => {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const contact = (page: Page) => page.locator("#contact");
 const field = (page: Page, label: string) => contact(page).getByLabel(label, { exact: true });
-const submitButton = (page: Page) => contact(page).locator("form").getByRole("button", { name: "Send Message" });
+const submitButton = (page: Page) =>
+  contact(page).locator("form").getByRole("button", { name: "Send Message" });
 
 async function openForm(page: Page) {
   await page.goto(`${server.url}/#contact`);
   await contact(page).getByRole("button", { name: "Send Message" }).click();
-  await expect(contact(page).getByRole("button", { name: "Hide Form" })).toHaveAttribute("aria-expanded", "true");
+  await expect(contact(page).getByRole("button", { name: "Hide Form" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await expect(field(page, "Name")).toBeFocused();
 }
 
@@ -56,7 +60,9 @@ async function signIn(page: Page) {
 test("shows 'Get In Touch' and toggles the form with 'Send Message' / 'Hide Form'", async ({ page }) => {
   await page.goto(server.url);
   await expect(contact(page).getByRole("heading", { name: "Get In Touch" })).toBeVisible();
-  await expect(contact(page).getByText("Always interested in new opportunities and collaborations")).toBeVisible();
+  await expect(
+    contact(page).getByText("Always interested in new opportunities and collaborations"),
+  ).toBeVisible();
   await expect(field(page, "Name")).toBeHidden();
   const toggle = contact(page).getByRole("button", { name: "Send Message" });
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -95,16 +101,25 @@ test("hides the honeypot from keyboard and screen readers", async ({ page }) => 
   await expectNoViolations(page, "contact form", { include: ["#contact"] });
 });
 
-test("a message sent through the form arrives by SMTP; 'Send Another Message' gives an empty form", async ({ page }) => {
+test("a message sent through the form arrives by SMTP; 'Send Another Message' gives an empty form", async ({
+  page,
+}) => {
   const subject = `Form to SMTP ${unique()}`;
   await openForm(page);
-  await fill(page, { name: "Priya Raman", email: "priya@example.org", subject, message: "Line one of the tip.\nLine two." });
+  await fill(page, {
+    name: "Priya Raman",
+    email: "priya@example.org",
+    subject,
+    message: "Line one of the tip.\nLine two.",
+  });
   const sending = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
   await submitButton(page).click();
   expect((await sending).status()).toBe(202);
 
   await expect(contact(page).getByRole("heading", { name: "Thank you for reaching out!" })).toBeFocused();
-  await expect(contact(page).getByText("I typically respond within 24 hours during business days.")).toBeVisible();
+  await expect(
+    contact(page).getByText("I typically respond within 24 hours during business days."),
+  ).toBeVisible();
 
   const mail = await inbox.waitFor((m) => m.headers["subject"] === `Portfolio contact: ${subject}`);
   expect(mail.envelopeTo).toEqual(["morgan@example.com"]);
@@ -114,7 +129,8 @@ test("a message sent through the form arrives by SMTP; 'Send Another Message' gi
   expect(mail.text).toContain("Line one of the tip.\nLine two.");
 
   await contact(page).getByRole("button", { name: "Send Another Message" }).click();
-  for (const label of ["Name", "Email", "Subject", "Message"]) await expect(field(page, label)).toHaveValue("");
+  for (const label of ["Name", "Email", "Subject", "Message"])
+    await expect(field(page, label)).toHaveValue("");
   await expect(field(page, "Name")).toBeFocused();
   await expect(submitButton(page)).toBeDisabled();
 });
@@ -129,22 +145,37 @@ test("'Explore My Portfolio' on the thank-you panel opens the portfolio overlay"
   await expect(page.getByRole("dialog", { name: "Portfolio" })).toBeVisible();
 });
 
-test("a failure shows '✗ Failed to send. Please try again.' and keeps the typed text; 400 messages sit by their fields", async ({ page }) => {
+test("a failure shows '✗ Failed to send. Please try again.' and keeps the typed text; 400 messages sit by their fields", async ({
+  page,
+}) => {
   await openForm(page);
-  const typed = { name: "Ada", email: "ada@example.org", subject: "Keep me", message: "Please keep this text." };
+  const typed = {
+    name: "Ada",
+    email: "ada@example.org",
+    subject: "Keep me",
+    message: "Please keep this text.",
+  };
   await fill(page, typed);
 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/contact", async (route) => {
     await held;
-    await route.fulfill({ status: 500, json: { error: { code: "internal", message: "Something went wrong" } } });
+    await route.fulfill({
+      status: 500,
+      json: { error: { code: "internal", message: "Something went wrong" } },
+    });
   });
   await submitButton(page).click();
   await expect(contact(page).locator("form").getByRole("button", { name: "Sending..." })).toBeDisabled();
   release();
   await expect(contact(page).getByRole("alert")).toHaveText("✗ Failed to send. Please try again.");
-  for (const [label, value] of Object.entries({ Name: typed.name, Email: typed.email, Subject: typed.subject, Message: typed.message })) {
+  for (const [label, value] of Object.entries({
+    Name: typed.name,
+    Email: typed.email,
+    Subject: typed.subject,
+    Message: typed.message,
+  })) {
     await expect(field(page, label)).toHaveValue(value);
   }
   await expect(submitButton(page)).toBeEnabled();
@@ -153,7 +184,13 @@ test("a failure shows '✗ Failed to send. Please try again.' and keeps the type
   await page.route("**/api/contact", (route) =>
     route.fulfill({
       status: 400,
-      json: { error: { code: "invalid_input", message: "Some fields need attention.", fields: { subject: "Keep it under 200 characters" } } },
+      json: {
+        error: {
+          code: "invalid_input",
+          message: "Some fields need attention.",
+          fields: { subject: "Keep it under 200 characters" },
+        },
+      },
     }),
   );
   await submitButton(page).click();
@@ -165,12 +202,19 @@ test("a failure shows '✗ Failed to send. Please try again.' and keeps the type
   await expect(contact(page).getByText("Keep it under 200 characters")).toHaveCount(0);
 });
 
-test("with the SMTP server down the visitor is thanked, the dashboard shows it queued, and it is delivered once SMTP is back", async ({ page }) => {
+test("with the SMTP server down the visitor is thanked, the dashboard shows it queued, and it is delivered once SMTP is back", async ({
+  page,
+}) => {
   const subject = `While SMTP was down ${unique()}`;
   await inbox.stop();
   try {
     await openForm(page);
-    await fill(page, { name: "Tomás Ortega", email: "tomas@example.org", subject, message: "Sent while your mail server was away." });
+    await fill(page, {
+      name: "Tomás Ortega",
+      email: "tomas@example.org",
+      subject,
+      message: "Sent while your mail server was away.",
+    });
     await submitButton(page).click();
     await expect(contact(page).getByRole("heading", { name: "Thank you for reaching out!" })).toBeVisible();
 
@@ -190,9 +234,14 @@ test("with the SMTP server down the visitor is thanked, the dashboard shows it q
   await expect(card).not.toContainText("Last error");
 });
 
-test("LinkedIn opens a tab at the click and sends it to the profile after 1 s (+0.5–1.5 s the first time)", async ({ page, context }) => {
+test("LinkedIn opens a tab at the click and sends it to the profile after 1 s (+0.5–1.5 s the first time)", async ({
+  page,
+  context,
+}) => {
   const profile = `${server.url.replace("127.0.0.1", "localhost")}/healthz`;
-  expect((await server.api("/api/site", { method: "PUT", json: { social: { linkedin: profile } } })).status).toBe(200);
+  expect(
+    (await server.api("/api/site", { method: "PUT", json: { social: { linkedin: profile } } })).status,
+  ).toBe(200);
   await page.clock.install();
   await page.goto(server.url);
   const link = contact(page).getByRole("link", { name: /LinkedIn/ });
@@ -234,7 +283,9 @@ test("without JavaScript LinkedIn is a plain new-tab link", async ({ browser }) 
 test("fits a 375 px phone without sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await openForm(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const box = await submitButton(page).boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);

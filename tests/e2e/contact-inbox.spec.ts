@@ -40,18 +40,31 @@ async function openInbox(page: Page) {
   await expect(page.getByRole("heading", { name: "Messages", level: 2 })).toBeVisible();
 }
 
-const tab = (page: Page) => page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: /^Messages/ });
+const tab = (page: Page) =>
+  page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: /^Messages/ });
 const card = (page: Page, subject: string) => page.getByRole("article").filter({ hasText: subject });
 
-test("new messages arrive live, newest first, with the unread count on the tab; read marks and deletion with confirmation", async ({ page }) => {
+test("new messages arrive live, newest first, with the unread count on the tab; read marks and deletion with confirmation", async ({
+  page,
+}) => {
   await openInbox(page);
   await expect(page.getByText("No messages yet.")).toBeVisible();
   await expect(tab(page)).toHaveAccessibleName("Messages");
 
-  await sendMessage({ name: "Ada Lovelace", email: "ada@example.org", subject: "First tip", message: "About the bridge." });
+  await sendMessage({
+    name: "Ada Lovelace",
+    email: "ada@example.org",
+    subject: "First tip",
+    message: "About the bridge.",
+  });
   await expect(card(page, "First tip")).toBeVisible();
   await expect(tab(page)).toHaveAccessibleName("Messages, 1 unread");
-  await sendMessage({ name: "Grace Hopper", email: "grace@example.org", subject: "Second tip", message: "About the harbour." });
+  await sendMessage({
+    name: "Grace Hopper",
+    email: "grace@example.org",
+    subject: "Second tip",
+    message: "About the harbour.",
+  });
   await expect(tab(page)).toHaveAccessibleName("Messages, 2 unread");
   await expect(page.getByRole("article").first()).toContainText("Second tip");
   await expect(page.getByText("2 messages, 2 unread")).toBeVisible();
@@ -60,7 +73,10 @@ test("new messages arrive live, newest first, with the unread count on the tab; 
   await expect(first).toContainText("Ada Lovelace <ada@example.org>");
   await expect(first.getByText("Kept in dashboard", { exact: true })).toBeVisible();
   await expect(first.getByRole("heading", { name: "Unread: First tip" })).toBeVisible();
-  await expect(first.getByRole("link", { name: "Reply to Ada Lovelace" })).toHaveAttribute("href", "mailto:ada@example.org?subject=Re%3A%20First%20tip");
+  await expect(first.getByRole("link", { name: "Reply to Ada Lovelace" })).toHaveAttribute(
+    "href",
+    "mailto:ada@example.org?subject=Re%3A%20First%20tip",
+  );
 
   await first.getByRole("button", { name: "Mark as read" }).click();
   await expect(first.getByRole("button", { name: "Mark as unread" })).toBeVisible();
@@ -91,7 +107,12 @@ test("new messages arrive live, newest first, with the unread count on the tab; 
 
 test("shows what visitors typed as text, never as markup", async ({ page }) => {
   const hostile = `<img src=x onerror="window.__owned=1"><b>bold</b> & "quotes"`;
-  await sendMessage({ name: "<script>x</script>", email: "mallory@example.org", subject: "<i>Markup</i> subject", message: hostile });
+  await sendMessage({
+    name: "<script>x</script>",
+    email: "mallory@example.org",
+    subject: "<i>Markup</i> subject",
+    message: hostile,
+  });
   await openInbox(page);
   const message = card(page, "<i>Markup</i> subject");
   await expect(message).toContainText(hostile);
@@ -105,7 +126,12 @@ test("the unread count shows on every dashboard tab", async ({ page }) => {
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(tab(page)).toHaveAccessibleName(/^Messages, \d+ unread$/);
   const before = Number((await tab(page).textContent())?.match(/\d+/)?.[0]);
-  await sendMessage({ name: "Live", email: "live@example.org", subject: "While on settings", message: "Hello" });
+  await sendMessage({
+    name: "Live",
+    email: "live@example.org",
+    subject: "While on settings",
+    message: "Hello",
+  });
   await expect(tab(page)).toHaveAccessibleName(`Messages, ${before + 1} unread`);
 });
 

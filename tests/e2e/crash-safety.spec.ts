@@ -41,7 +41,9 @@ test("every acknowledged write survives SIGKILL in the middle of a stream of wri
       const articles = (await (await fetch(`${restarted.url}/api/articles`)).json()) as { id: string }[];
       const found = new Set(articles.map((a) => a.id));
       const missing = acknowledged.filter((id) => !found.has(id));
-      console.log(`crash-safety: sent ${sent}, acknowledged ${acknowledged.length}, found ${found.size}, missing ${missing.length}`);
+      console.log(
+        `crash-safety: sent ${sent}, acknowledged ${acknowledged.length}, found ${found.size}, missing ${missing.length}`,
+      );
       expect(missing).toEqual([]);
       expect(found.size).toBeGreaterThanOrEqual(acknowledged.length);
     } finally {

@@ -114,15 +114,13 @@ test.describe("landing page content", () => {
 
   test("every image reserves its space, and below-the-fold images load lazily", async ({ page }) => {
     await page.goto("/");
-    const images = await page
-      .locator("main img")
-      .evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          width: img.getAttribute("width"),
-          height: img.getAttribute("height"),
-          loading: img.getAttribute("loading"),
-        })),
-      );
+    const images = await page.locator("main img").evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        width: img.getAttribute("width"),
+        height: img.getAttribute("height"),
+        loading: img.getAttribute("loading"),
+      })),
+    );
     expect(images.length).toBeGreaterThan(3);
     for (const image of images) {
       expect(Number(image.width)).toBeGreaterThan(0);
@@ -386,7 +384,10 @@ test("the page runs under its strict Content-Security-Policy: every script carri
   expect(nonce, csp).toBeTruthy();
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   const scripts = await page.locator("script").evaluateAll((elements) =>
-    elements.map((element) => ({ nonce: (element as HTMLScriptElement).nonce, src: (element as HTMLScriptElement).src })),
+    elements.map((element) => ({
+      nonce: (element as HTMLScriptElement).nonce,
+      src: (element as HTMLScriptElement).src,
+    })),
   );
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts.filter((s) => !s.src)) expect(script.nonce).toBe(nonce);

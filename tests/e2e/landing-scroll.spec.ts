@@ -1,5 +1,12 @@
 import { expect, test } from "./support/fixtures";
-import { SECTION_JUMPS, gotoHydrated, nextFrames, pageTop, pretendHardwareGpu, scrollToY } from "./landing-support";
+import {
+  SECTION_JUMPS,
+  gotoHydrated,
+  nextFrames,
+  pageTop,
+  pretendHardwareGpu,
+  scrollToY,
+} from "./landing-support";
 
 test.describe("landing page scrolling", () => {
   test.beforeEach(async ({ page }) => {
@@ -58,8 +65,14 @@ test.describe("landing page scrolling", () => {
   test("without WebGL2 there is no glass and nothing else changes", async ({ page }) => {
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext;
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
-        return kind === "webgl2" ? null : (original as (...a: unknown[]) => unknown).call(this, kind, ...rest);
+      HTMLCanvasElement.prototype.getContext = function (
+        this: HTMLCanvasElement,
+        kind: string,
+        ...rest: unknown[]
+      ) {
+        return kind === "webgl2"
+          ? null
+          : (original as (...a: unknown[]) => unknown).call(this, kind, ...rest);
       } as typeof original;
     });
     const errors: string[] = [];
@@ -86,7 +99,11 @@ test.describe("landing page scrolling", () => {
       const contexts: string[] = [];
       (window as unknown as { __contexts: string[] }).__contexts = contexts;
       const original = HTMLCanvasElement.prototype.getContext;
-      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      HTMLCanvasElement.prototype.getContext = function (
+        this: HTMLCanvasElement,
+        kind: string,
+        ...rest: unknown[]
+      ) {
         if (this.classList.contains("lp-glass")) contexts.push(kind);
         return (original as (...a: unknown[]) => unknown).call(this, kind, ...rest);
       } as typeof original;

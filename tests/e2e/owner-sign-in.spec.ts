@@ -13,7 +13,10 @@ async function holdRequests(page: Page, url: string, method?: string): Promise<(
 }
 
 test.describe("owner sign-in", () => {
-  test("signs in with the right password and lands on the dashboard, replacing history", async ({ page, server }) => {
+  test("signs in with the right password and lands on the dashboard, replacing history", async ({
+    page,
+    server,
+  }) => {
     await page.goto("/");
     await page.goto("/admin");
     const button = page.getByRole("button", { name: "Sign In" });
@@ -58,7 +61,9 @@ test.describe("owner sign-in", () => {
     await expect(page).toHaveURL(/\/admin\?redirectTo=/);
   });
 
-  test("redirects a signed-out visitor to /admin and returns to the requested page after sign-in", async ({ page }) => {
+  test("redirects a signed-out visitor to /admin and returns to the requested page after sign-in", async ({
+    page,
+  }) => {
     await page.goto("/admin/dashboard/settings");
     await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Fdashboard%2Fsettings$/);
     await page.getByLabel("Email").fill(OWNER.email);
@@ -75,7 +80,10 @@ test.describe("owner sign-in", () => {
     await expect(page).toHaveURL(/\/admin\?redirectTo=/);
   });
 
-  test("unknown dashboard sections ask to choose one, unknown site paths show the landing page", async ({ page, signIn }) => {
+  test("unknown dashboard sections ask to choose one, unknown site paths show the landing page", async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto("/admin/dashboard/nothing-here");
     await expect(page.getByText("Choose a section to manage.")).toBeVisible();
@@ -91,7 +99,14 @@ test("a change made through the API appears live on an open page", async ({ page
   await expect(page.getByText(title)).toHaveCount(0);
   const response = await server.api("/api/articles", {
     method: "POST",
-    json: { title, outlet: "Live Outlet", url: "https://live.example/story", date: "2026-11-01", description: "Fresh", featured: true },
+    json: {
+      title,
+      outlet: "Live Outlet",
+      url: "https://live.example/story",
+      date: "2026-11-01",
+      description: "Fresh",
+      featured: true,
+    },
   });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
@@ -110,7 +125,14 @@ test("a change made after the page was rendered but before its live stream opene
   await expect(page.locator("#work")).toBeAttached();
   const response = await server.api("/api/articles", {
     method: "POST",
-    json: { title, outlet: "Early Outlet", url: "https://early.example/story", date: "2026-11-02", description: "Early", featured: true },
+    json: {
+      title,
+      outlet: "Early Outlet",
+      url: "https://early.example/story",
+      date: "2026-11-02",
+      description: "Early",
+      featured: true,
+    },
   });
   expect(response.status).toBe(201);
   await expect(page.getByText(title)).toHaveCount(0);

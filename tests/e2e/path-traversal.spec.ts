@@ -15,7 +15,9 @@ import { expect, test } from "./support/fixtures";
  * other path, so a probe must be refused before it gets there, and no file outside build/client
  * (the project's package.json and sources, the database in DATA_DIR, /etc/passwd) is ever served.
  */
-test("the production server serves nothing outside its static root, however the path is spelled", async ({ server }) => {
+test("the production server serves nothing outside its static root, however the path is spelled", async ({
+  server,
+}) => {
   test.setTimeout(120_000);
   const port = Number(new URL(server.url).port);
   const targets: Target[] = [
@@ -26,14 +28,23 @@ test("the production server serves nothing outside its static root, however the 
     { path: path.join(server.dataDir, "byline.sqlite"), fromRoot: true },
     { path: path.resolve("package.json"), fromRoot: true },
   ];
-  const leaks = ['"name": "byline"', "getRequestListener", "SQLite format 3", "root:x:0:", "createRequestHandler"];
+  const leaks = [
+    '"name": "byline"',
+    "getRequestListener",
+    "SQLite format 3",
+    "root:x:0:",
+    "createRequestHandler",
+  ];
   const tried: Record<string, number> = {};
   const attempts: [string, string[]][] = [
     ["static files: ../ climbs", traversalPaths(targets, 2, ["/", "/assets/", "/demo/"])],
     ["uploads: ../ climbs", traversalPaths(targets, 2, ["/uploads/"])],
     ["static files: absolute, NUL, backslash", oddPaths(targets)],
     ["static files: odd request targets", oddRequestTargets(`127.0.0.1:${port}`)],
-    ["image endpoint: file names as url", imageUrlPayloads(targets).map((value) => `/api/images?url=${encodeURIComponent(value)}`)],
+    [
+      "image endpoint: file names as url",
+      imageUrlPayloads(targets).map((value) => `/api/images?url=${encodeURIComponent(value)}`),
+    ],
   ];
   for (const [category, targetsOfCategory] of attempts) {
     for (const target of targetsOfCategory) {
@@ -51,7 +62,9 @@ test("the production server serves nothing outside its static root, however the 
   for (const leak of leaks) expect(unknown.text).not.toContain(leak);
 
   console.log(
-    `path traversal on the production build — payloads tried per category (all blocked):\n${Object.entries(tried)
+    `path traversal on the production build — payloads tried per category (all blocked):\n${Object.entries(
+      tried,
+    )
       .map(([category, n]) => `  ${category.padEnd(40)} ${n}`)
       .join("\n")}`,
   );

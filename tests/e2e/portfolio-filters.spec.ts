@@ -33,7 +33,11 @@ async function choose(dialog: Locator, label: "Type" | "Publication", option: st
   await expect(list).toBeHidden();
 }
 
-async function createArticle(api: Api, created: string[], fields: Record<string, unknown>): Promise<ApiArticle> {
+async function createArticle(
+  api: Api,
+  created: string[],
+  fields: Record<string, unknown>,
+): Promise<ApiArticle> {
   const response = await api("/api/articles", { method: "POST", json: fields });
   expect(response.status).toBe(201);
   const article = (await response.json()) as ApiArticle;
@@ -57,12 +61,20 @@ test("the count and the grid show every article until a filter is set", async ({
   // Newest first.
   const titles = await cardTitles(dialog).allTextContents();
   const position = (start: string) => titles.findIndex((title) => title.startsWith(start));
-  const newestFirst = ["Flood defences on the Wend", "Inside the all-night sitting", "What the numbers say", "The quiet closure"];
+  const newestFirst = [
+    "Flood defences on the Wend",
+    "Inside the all-night sitting",
+    "What the numbers say",
+    "The quiet closure",
+  ];
   expect(newestFirst.map(position)).toEqual([...newestFirst.map(position)].sort((a, b) => a - b));
   expect(newestFirst.map(position)).not.toContain(-1);
 });
 
-test("search matches title, outlet, description and tags as you type, ignoring case and accents", async ({ page, server }) => {
+test("search matches title, outlet, description and tags as you type, ignoring case and accents", async ({
+  page,
+  server,
+}) => {
   const token = unique();
   await createArticle(server.api, created, {
     title: `Crème brûlée and the Café Zéphyr ${token}`,
@@ -99,7 +111,11 @@ test("search matches title, outlet, description and tags as you type, ignoring c
   await expect(cardTitles(dialog)).toHaveText([/Harbour ferry operator fined/, /Fishing quotas/]);
   // 'interview': Ruth Adeyemi's own tag, the other two from the built-in map.
   await search.fill("INTERVIEW");
-  await expect(cardTitles(dialog)).toHaveText([/a conversation with Ruth Adeyemi/, /Fishing quotas/, /Night shift/]);
+  await expect(cardTitles(dialog)).toHaveText([
+    /a conversation with Ruth Adeyemi/,
+    /Fishing quotas/,
+    /Night shift/,
+  ]);
 });
 
 test("type filter alone: the five public types, then only articles with that badge", async ({ page }) => {
@@ -126,20 +142,32 @@ test("type filter alone: the five public types, then only articles with that bad
   ]);
   await expect(count(dialog)).toHaveText("4 Articles");
   for (const card of await cards(dialog).all()) {
-    await expect(card.getByRole("list", { name: "Type" }).getByRole("listitem").filter({ hasText: /^data$/ })).toHaveCount(1);
+    await expect(
+      card
+        .getByRole("list", { name: "Type" })
+        .getByRole("listitem")
+        .filter({ hasText: /^data$/ }),
+    ).toHaveCount(1);
   }
   await expect(dialog.getByRole("button", { name: /^Type\b/ })).toHaveAccessibleName("Type data");
   await expect(page).toHaveURL(/[?&]ptype=data(&|$)/);
 
   await choose(dialog, "Type", "investigation");
-  await expect(cardTitles(dialog)).toHaveText([/Flood defences on the Wend/, /How one council spent £2m/, /The quiet closure/]);
+  await expect(cardTitles(dialog)).toHaveText([
+    /Flood defences on the Wend/,
+    /How one council spent £2m/,
+    /The quiet closure/,
+  ]);
 
   await choose(dialog, "Type", "All Types");
   await expect(page).not.toHaveURL(/ptype=/);
   await expect(cards(dialog)).toHaveCount(total);
 });
 
-test("articles without valid tags take their badges from the built-in map by URL", async ({ page, server }) => {
+test("articles without valid tags take their badges from the built-in map by URL", async ({
+  page,
+  server,
+}) => {
   // Demo content: the bus-map story is stored without tags.
   const demo = await openPortfolio(page, "&pq=all-night");
   await expect(cards(demo).getByRole("list", { name: "Type" }).getByRole("listitem")).toHaveText(["news"]);
@@ -155,7 +183,10 @@ test("articles without valid tags take their badges from the built-in map by URL
   });
   const dialog = await openPortfolio(page, `&pq=${token}`);
   const card = cards(dialog).filter({ hasText: token });
-  await expect(card.getByRole("list", { name: "Type" }).getByRole("listitem")).toHaveText(["data", "comment"]);
+  await expect(card.getByRole("list", { name: "Type" }).getByRole("listitem")).toHaveText([
+    "data",
+    "comment",
+  ]);
   await choose(dialog, "Type", "comment");
   await expect(cardTitles(dialog)).toHaveText([`Mapped bus cuts ${token}`]);
   await choose(dialog, "Type", "news");
@@ -165,11 +196,22 @@ test("articles without valid tags take their badges from the built-in map by URL
 test("publication filter alone: All Publications plus each outlet once, sorted", async ({ page }) => {
   const dialog = await openPortfolio(page);
   await dialog.getByRole("button", { name: /^Publication\b/ }).click();
-  const options = await dialog.getByRole("listbox", { name: "Publication" }).getByRole("option").allTextContents();
+  const options = await dialog
+    .getByRole("listbox", { name: "Publication" })
+    .getByRole("option")
+    .allTextContents();
   expect(options[0]).toBe("All Publications");
   const outlets = options.slice(1);
-  expect(outlets).toEqual([...new Set(outlets)].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
-  const demo = ["Data Desk Review", "Harbour Weekly", "Northgate Courier", "The Civic Ledger", "The Meridian Herald"];
+  expect(outlets).toEqual(
+    [...new Set(outlets)].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+  );
+  const demo = [
+    "Data Desk Review",
+    "Harbour Weekly",
+    "Northgate Courier",
+    "The Civic Ledger",
+    "The Meridian Herald",
+  ];
   expect(outlets.filter((outlet) => demo.includes(outlet))).toEqual(demo);
   await page.keyboard.press("Escape");
 
@@ -177,7 +219,9 @@ test("publication filter alone: All Publications plus each outlet once, sorted",
   await expect(cardTitles(dialog)).toHaveText([/Harbour ferry operator fined/, /Fishing quotas/]);
   await expect(count(dialog)).toHaveText("2 Articles");
   await expect(page).toHaveURL(/[?&]ppub=Harbour(\+|%20)Weekly(&|$)/);
-  await expect(dialog.getByRole("button", { name: /^Publication\b/ })).toHaveAccessibleName("Publication Harbour Weekly");
+  await expect(dialog.getByRole("button", { name: /^Publication\b/ })).toHaveAccessibleName(
+    "Publication Harbour Weekly",
+  );
 });
 
 test("date range alone: 'to' includes its whole day, 'from' its own day", async ({ page }) => {
@@ -197,7 +241,11 @@ test("date range alone: 'to' includes its whole day, 'from' its own day", async 
   await expect(page).toHaveURL(/pto=2025-12-04/);
 
   await to.fill("2025-12-03");
-  await expect(cardTitles(dialog)).toHaveText([/Fishing quotas/, /Mapped: every closed library branch/, /How one council spent £2m/]);
+  await expect(cardTitles(dialog)).toHaveText([
+    /Fishing quotas/,
+    /Mapped: every closed library branch/,
+    /How one council spent £2m/,
+  ]);
 
   await from.fill("2026-09-02");
   await to.fill("2026-10-31");
@@ -298,7 +346,9 @@ test("the URL keeps the search and filters: a reload shows the same view", async
   const again = page.getByRole("dialog", { name: "Portfolio" });
   await expect(again.getByRole("searchbox", { name: "Search" })).toHaveValue("council");
   await expect(again.getByRole("button", { name: /^Type\b/ })).toHaveAccessibleName("Type interview");
-  await expect(again.getByRole("button", { name: /^Publication\b/ })).toHaveAccessibleName("Publication Northgate Courier");
+  await expect(again.getByRole("button", { name: /^Publication\b/ })).toHaveAccessibleName(
+    "Publication Northgate Courier",
+  );
   await expect(again.getByLabel("From")).toHaveValue("2025-01-01");
   await expect(again.getByLabel("To", { exact: true })).toHaveValue("2026-12-31");
   await expect(cardTitles(again)).toHaveText([/a conversation with Ruth Adeyemi/]);
@@ -307,6 +357,8 @@ test("the URL keeps the search and filters: a reload shows the same view", async
   // A shared link opens the same view in a fresh page.
   const other = await page.context().newPage();
   await other.goto(url.pathname + url.search);
-  await expect(cardTitles(other.getByRole("dialog", { name: "Portfolio" }))).toHaveText([/a conversation with Ruth Adeyemi/]);
+  await expect(cardTitles(other.getByRole("dialog", { name: "Portfolio" }))).toHaveText([
+    /a conversation with Ruth Adeyemi/,
+  ]);
   await other.close();
 });

@@ -29,7 +29,8 @@ async function openFromUrl(page: Page, query = ""): Promise<Locator> {
   return portfolio(page);
 }
 
-const focusInside = (dialog: Locator) => dialog.evaluate((element) => element.contains(document.activeElement));
+const focusInside = (dialog: Locator) =>
+  dialog.evaluate((element) => element.contains(document.activeElement));
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
 let created: string[] = [];
@@ -83,7 +84,11 @@ test("keyboard: Tab into the filters, choose with the arrows, Escape closes the 
   await expect.poll(() => focusInside(dialog)).toBe(true);
 
   const typeButton = dialog.getByRole("button", { name: /^Type\b/ });
-  for (let presses = 0; presses < 4 && !(await typeButton.evaluate((el) => el === document.activeElement)); presses++) {
+  for (
+    let presses = 0;
+    presses < 4 && !(await typeButton.evaluate((el) => el === document.activeElement));
+    presses++
+  ) {
     await page.keyboard.press("Tab");
   }
   await expect(typeButton).toBeFocused();
@@ -96,7 +101,10 @@ test("keyboard: Tab into the filters, choose with the arrows, Escape closes the 
   await expect(typeButton).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
-  await expect(list).toHaveAttribute("aria-activedescendant", (await list.getByRole("option", { name: "interview" }).getAttribute("id"))!);
+  await expect(list).toHaveAttribute(
+    "aria-activedescendant",
+    (await list.getByRole("option", { name: "interview" }).getAttribute("id"))!,
+  );
   await page.keyboard.press("Enter");
   await expect(list).toBeHidden();
   await expect(typeButton).toBeFocused();
@@ -136,7 +144,9 @@ test("focus stays in the dialog: Tab and Shift+Tab wrap around", async ({ page }
   }
 });
 
-test("an outside click closes an open dropdown but not the overlay; one dropdown at a time", async ({ page }) => {
+test("an outside click closes an open dropdown but not the overlay; one dropdown at a time", async ({
+  page,
+}) => {
   const dialog = await openFromUrl(page);
   const publications = dialog.getByRole("listbox", { name: "Publication" });
   const types = dialog.getByRole("listbox", { name: "Type" });
@@ -157,7 +167,10 @@ test("an outside click closes an open dropdown but not the overlay; one dropdown
   await expect(dialog).toBeVisible();
 });
 
-test("cards: usable image, type badges, outlet, 'D Month YYYY' date, title and 'Read Article →'", async ({ page, server }) => {
+test("cards: usable image, type badges, outlet, 'D Month YYYY' date, title and 'Read Article →'", async ({
+  page,
+  server,
+}) => {
   const token = unique();
   const response = await server.api("/api/articles", {
     method: "POST",
@@ -187,7 +200,11 @@ test("cards: usable image, type badges, outlet, 'D Month YYYY' date, title and '
   await expect(opinion.locator("img")).toHaveCount(0);
   await expect(card(dialog, /all-night sitting/).locator("time")).toHaveText("2 September 2026");
   // Stored without tags: the badge comes from the built-in map.
-  await expect(card(dialog, /all-night sitting/).getByRole("list", { name: "Type" }).getByRole("listitem")).toHaveText(["news"]);
+  await expect(
+    card(dialog, /all-night sitting/)
+      .getByRole("list", { name: "Type" })
+      .getByRole("listitem"),
+  ).toHaveText(["news"]);
 
   // A known placeholder image counts as no image.
   await expect(card(dialog, `Placeholder picture ${token}`).locator("img")).toHaveCount(0);
@@ -216,15 +233,24 @@ test("the title and 'Read Article →' open the original in a new tab", async ({
     ]);
   }
   const wend = card(dialog, /Flood defences on the Wend/);
-  await expect(wend.getByRole("link", { name: "Read Article →", exact: true })).toHaveAttribute("href", WEND_URL);
+  await expect(wend.getByRole("link", { name: "Read Article →", exact: true })).toHaveAttribute(
+    "href",
+    WEND_URL,
+  );
 
   await context.route("https://meridianherald.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Original</title><h1>Original</h1>" }),
   );
-  const [popup] = await Promise.all([page.waitForEvent("popup"), wend.getByRole("link", { name: "Read Article →" }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    wend.getByRole("link", { name: "Read Article →" }).click(),
+  ]);
   await expect(popup).toHaveURL(WEND_URL);
   await popup.close();
-  const [titlePopup] = await Promise.all([page.waitForEvent("popup"), wend.getByRole("heading").getByRole("link").click()]);
+  const [titlePopup] = await Promise.all([
+    page.waitForEvent("popup"),
+    wend.getByRole("heading").getByRole("link").click(),
+  ]);
   await expect(titlePopup).toHaveURL(WEND_URL);
   await titlePopup.close();
   await expect(dialog).toBeVisible();
@@ -236,10 +262,14 @@ test("a highlighted article is scrolled into view after 100 ms and flashes for 2
   await page.clock.pauseAt(new Date("2026-12-01T09:00:00Z"));
   await page.goto(`/?portfolio=1&phighlight=${encodeURIComponent(MATERNITY_URL)}`);
   const dialog = portfolio(page);
-  await expect.poll(() => page.evaluate(() => document.querySelector("dialog[open]")?.matches(":modal") === true)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("dialog[open]")?.matches(":modal") === true))
+    .toBe(true);
   const target = card(dialog, /The quiet closure of the last maternity unit/);
   const highlighted = () =>
-    dialog.evaluate((element) => [...element.querySelectorAll("article.is-highlighted")].map((item) => item.id));
+    dialog.evaluate((element) =>
+      [...element.querySelectorAll("article.is-highlighted")].map((item) => item.id),
+    );
 
   await expect(target).not.toBeInViewport();
   expect(await highlighted()).toEqual([]);
@@ -259,7 +289,10 @@ test("without a highlighted URL no card flashes", async ({ page }) => {
   await expect(dialog.locator("article.is-highlighted")).toHaveCount(0);
 });
 
-test("the footer says 'Caching images for faster loading...' while an image is loading", async ({ page, server }) => {
+test("the footer says 'Caching images for faster loading...' while an image is loading", async ({
+  page,
+  server,
+}) => {
   const token = unique();
   const response = await server.api("/api/articles", {
     method: "POST",
@@ -294,16 +327,24 @@ test("phone width: one column, no horizontal scrolling; wide screens get three",
   const overflow = () =>
     page.evaluate(() => {
       const dialogElement = document.querySelector("dialog")!;
-      return Math.max(dialogElement.scrollWidth - dialogElement.clientWidth, document.documentElement.scrollWidth - window.innerWidth);
+      return Math.max(
+        dialogElement.scrollWidth - dialogElement.clientWidth,
+        document.documentElement.scrollWidth - window.innerWidth,
+      );
     });
   expect(await overflow()).toBeLessThanOrEqual(0);
-  const [first, second] = [await cards(dialog).nth(0).boundingBox(), await cards(dialog).nth(1).boundingBox()];
+  const [first, second] = [
+    await cards(dialog).nth(0).boundingBox(),
+    await cards(dialog).nth(1).boundingBox(),
+  ];
   expect(first!.x).toBe(second!.x);
   await dialog.getByRole("button", { name: /^Publication\b/ }).click();
   expect(await overflow()).toBeLessThanOrEqual(0);
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  const boxes = await Promise.all([0, 1, 2, 3].map(async (index) => (await cards(dialog).nth(index).boundingBox())!));
+  const boxes = await Promise.all(
+    [0, 1, 2, 3].map(async (index) => (await cards(dialog).nth(index).boundingBox())!),
+  );
   expect(new Set(boxes.slice(0, 3).map((box) => box.x)).size).toBe(3);
   expect(boxes[3]!.x).toBe(boxes[0]!.x);
 });
@@ -329,7 +370,12 @@ test("an article added while the overlay is open appears in it, filters kept", a
   await expect(dialog.getByText("No Articles Found")).toBeVisible();
   const response = await server.api("/api/articles", {
     method: "POST",
-    json: { title: `Breaking ${token}`, outlet: "Harbour Weekly", url: `https://harbourweekly.example/${token}`, date: "2026-11-20" },
+    json: {
+      title: `Breaking ${token}`,
+      outlet: "Harbour Weekly",
+      url: `https://harbourweekly.example/${token}`,
+      date: "2026-11-20",
+    },
   });
   created.push(((await response.json()) as ApiArticle).id);
   await expect(cards(dialog)).toHaveCount(1);

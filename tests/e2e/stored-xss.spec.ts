@@ -51,7 +51,9 @@ const FIELDS = {
   tagline: chunksFor(300),
 };
 const ROUNDS = Math.max(
-  ...Object.entries(FIELDS).map(([key, { chunks }]) => (key === "professions" ? Math.ceil(chunks.length / 2) : chunks.length)),
+  ...Object.entries(FIELDS).map(([key, { chunks }]) =>
+    key === "professions" ? Math.ceil(chunks.length / 2) : chunks.length,
+  ),
 );
 const join = (payloads: Payload[], separator = " ") => payloads.map((p) => p.text).join(separator);
 const pick = (field: keyof typeof FIELDS, index: number) => {
@@ -60,7 +62,9 @@ const pick = (field: keyof typeof FIELDS, index: number) => {
 };
 
 function siteRound(r: number) {
-  const outlets = Array.from({ length: 8 }, (_, i) => PAYLOADS[(r * 8 + i) % PAYLOADS.length]!).filter((p) => p.text.length <= 120);
+  const outlets = Array.from({ length: 8 }, (_, i) => PAYLOADS[(r * 8 + i) % PAYLOADS.length]!).filter(
+    (p) => p.text.length <= 120,
+  );
   const site = {
     name: join(pick("name", r)),
     strapline: join(pick("strapline", r)),
@@ -72,7 +76,10 @@ function siteRound(r: number) {
       location: join(pick("location", r)),
       tagline: join(pick("tagline", r)),
       latestArticleUrl: linkUrl(1),
-      professions: [join(pick("professions", 2 * r)), join(pick("professions", 2 * r + 1))] as [string, string],
+      professions: [join(pick("professions", 2 * r)), join(pick("professions", 2 * r + 1))] as [
+        string,
+        string,
+      ],
     },
     social: { linkedin: LINKEDIN, email: "owner@example.com" },
     currentRole: {
@@ -104,7 +111,9 @@ test.beforeAll(async ({ browser }) => {
   }
   const create = async (collection: string, json: unknown) => {
     const response = await server.api(`/api/${collection}`, { method: "POST", json });
-    expect(response.status, `${collection} ${JSON.stringify(json)}: ${await response.clone().text()}`).toBe(201);
+    expect(response.status, `${collection} ${JSON.stringify(json)}: ${await response.clone().text()}`).toBe(
+      201,
+    );
     return ((await response.json()) as { id: string }).id;
   };
   for (const payload of PAYLOADS) {
@@ -137,12 +146,26 @@ test.beforeAll(async ({ browser }) => {
     });
     seeded.education.push({
       payload,
-      id: await create("education", { institution: p, credential: p, duration: p, details: [p, `Detail: ${p}`] }),
+      id: await create("education", {
+        institution: p,
+        credential: p,
+        duration: p,
+        details: [p, `Detail: ${p}`],
+      }),
     });
     const sent = await fetch(`${server.url}/api/contact`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: server.url, "X-Forwarded-For": `198.51.100.${payload.n}` },
-      body: JSON.stringify({ name: p, email: `visitor${payload.n}@example.org`, subject: p, message: `Message: ${p}\n${p}` }),
+      headers: {
+        "Content-Type": "application/json",
+        Origin: server.url,
+        "X-Forwarded-For": `198.51.100.${payload.n}`,
+      },
+      body: JSON.stringify({
+        name: p,
+        email: `visitor${payload.n}@example.org`,
+        subject: p,
+        message: `Message: ${p}\n${p}`,
+      }),
     });
     expect(sent.status, await sent.clone().text()).toBe(201);
     seeded.messages.push(payload);
@@ -151,7 +174,10 @@ test.beforeAll(async ({ browser }) => {
 
   // The owner signs in once (sign-in is rate limited per address); the dashboard pages reuse it.
   const context = await browser.newContext({ baseURL: server.url });
-  const response = await context.request.post("/api/session", { data: OWNER, headers: { Origin: server.url } });
+  const response = await context.request.post("/api/session", {
+    data: OWNER,
+    headers: { Origin: server.url },
+  });
   expect(response.status()).toBe(200);
   ownerState = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "byline-xss-")), "state.json");
   await context.storageState({ path: ownerState });
@@ -213,7 +239,10 @@ async function injected(page: Page): Promise<string[]> {
         const name = attribute.name.toLowerCase();
         if (name.startsWith("on")) found.push(`${name} handler: ${describe(element)}`);
         if (name === "srcdoc") found.push(`srcdoc: ${describe(element)}`);
-        if (["href", "src", "action", "formaction", "data", "xlink:href", "poster"].includes(name) && /^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value)) {
+        if (
+          ["href", "src", "action", "formaction", "data", "xlink:href", "poster"].includes(name) &&
+          /^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value)
+        ) {
           found.push(`${name}=${attribute.value}: ${describe(element)}`);
         }
       }
@@ -234,9 +263,13 @@ async function injected(page: Page): Promise<string[]> {
       "details[ontoggle]",
       "link[href*='evil.example']",
     ];
-    for (const element of Array.from(document.querySelectorAll(selectors.join(",")))) found.push(describe(element));
-    for (const element of Array.from(document.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script"))) {
-      if (!element.hasAttribute("nonce") && !element.hasAttribute("src")) found.push(`script: ${describe(element)}`);
+    for (const element of Array.from(document.querySelectorAll(selectors.join(","))))
+      found.push(describe(element));
+    for (const element of Array.from(
+      document.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script"),
+    )) {
+      if (!element.hasAttribute("nonce") && !element.hasAttribute("src"))
+        found.push(`script: ${describe(element)}`);
     }
     return found;
   });
@@ -245,9 +278,18 @@ async function injected(page: Page): Promise<string[]> {
 /** Everything a person can read on the page: text, form values, the title and the share tags. */
 async function readable(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const values = Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")).map((e) => e.value);
-    const meta = Array.from(document.querySelectorAll("meta[content]")).map((e) => e.getAttribute("content") ?? "");
-    return [document.title, (document.body ?? document.documentElement).textContent ?? "", ...values, ...meta].join("\n");
+    const values = Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
+    ).map((e) => e.value);
+    const meta = Array.from(document.querySelectorAll("meta[content]")).map(
+      (e) => e.getAttribute("content") ?? "",
+    );
+    return [
+      document.title,
+      (document.body ?? document.documentElement).textContent ?? "",
+      ...values,
+      ...meta,
+    ].join("\n");
   });
 }
 
@@ -286,7 +328,11 @@ async function expectJsonLd(page: Page, expected: string[]) {
 }
 
 async function ownerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; traps: Traps }> {
-  const context = await browser.newContext({ baseURL: server.url, storageState: ownerState, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    storageState: ownerState,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   return { context, page, traps: await armTraps(page) };
 }
@@ -301,19 +347,32 @@ test("control: the traps catch a payload that does get into the page", async ({ 
   expectNothingRan(traps, "the landing page before the control");
   expect(await injected(page)).toEqual([]);
   // What a rendering bug would do: put a payload in as markup. The CSP refuses the handler…
-  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", "<img src=x onerror=xss(900)><svg onload=xss(901)>"));
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML("beforeend", "<img src=x onerror=xss(900)><svg onload=xss(901)>"),
+  );
   await expect.poll(() => traps.violations.length).toBeGreaterThan(0);
   // …and the DOM search finds what it left behind.
-  expect(await injected(page)).toEqual(expect.arrayContaining([expect.stringContaining("onerror handler"), expect.stringContaining("onload handler")]));
+  expect(await injected(page)).toEqual(
+    expect.arrayContaining([
+      expect.stringContaining("onerror handler"),
+      expect.stringContaining("onload handler"),
+    ]),
+  );
   // A script that does run reaches the trap.
   await page.evaluate(() => (window as unknown as { xss(n: number): void }).xss(902));
   await expect.poll(() => traps.runs).toEqual([902]);
   await context.close();
 });
 
-test("the landing page and portfolio overlay show every payload as text, in every round of site settings", async ({ browser }) => {
+test("the landing page and portfolio overlay show every payload as text, in every round of site settings", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   const traps = await armTraps(page);
   for (let r = 0; r < ROUNDS; r++) {
@@ -322,13 +381,18 @@ test("the landing page and portfolio overlay show every payload as text, in ever
     await gotoHydrated(page);
     if (r === 0) {
       // The education details open as a visitor opens them (a click on each entry).
-      await page.locator(".lp-accordion__button").evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+      await page
+        .locator(".lp-accordion__button")
+        .evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
       await expect(page.locator(".lp-accordion__button[aria-expanded='false']")).toHaveCount(0);
     }
     await expect(page.locator(".lp-bar__title")).toHaveText(site.name);
     await expect(page.locator(".lp-masthead__tagline")).toHaveText(site.hero.tagline);
     expect(await page.title()).toBe(`${site.name} · ${professions.join(" & ")}`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${site.name} · ${professions.join(" & ")}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      `${site.name} · ${professions.join(" & ")}`,
+    );
     await expect(page.locator(".lp-profile__photo img")).toHaveAttribute("src", IMAGE_PATH);
     const siteTexts = [
       site.name,
@@ -372,7 +436,9 @@ test("the landing page and portfolio overlay show every payload as text, in ever
       ]);
       // Featured Work shows every clip, each title exactly as typed.
       await expect(page.locator(".lp-work__title").first()).toBeVisible();
-      expect((await page.locator(".lp-work__title").allTextContents()).sort()).toEqual(texts(seeded.articles).sort());
+      expect((await page.locator(".lp-work__title").allTextContents()).sort()).toEqual(
+        texts(seeded.articles).sort(),
+      );
     }
 
     // The portfolio overlay: owner name and strapline, and in round 0 every card.
@@ -383,7 +449,9 @@ test("the landing page and portfolio overlay show every payload as text, in ever
     await expect(overlay.locator(".portfolio__strapline")).toHaveText(site.strapline);
     await expectInert(page, traps, "portfolio overlay: site settings", [site.name, site.strapline]);
     if (r === 0) {
-      expect((await overlay.locator(".pf-card__title").allTextContents()).sort()).toEqual(texts(seeded.articles).sort());
+      expect((await overlay.locator(".pf-card__title").allTextContents()).sort()).toEqual(
+        texts(seeded.articles).sort(),
+      );
       await expectInert(page, traps, "portfolio overlay: cards (title, outlet, description, date)", [
         ...texts(seeded.articles),
         ...texts(seeded.articles),
@@ -398,9 +466,15 @@ test("the landing page and portfolio overlay show every payload as text, in ever
   await context.close();
 });
 
-test("the article viewer's reader mode shows every stored article's payloads as text", async ({ browser }) => {
+test("the article viewer's reader mode shows every stored article's payloads as text", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   const traps = await armTraps(page);
   await gotoHydrated(page);
@@ -416,7 +490,9 @@ test("the article viewer's reader mode shows every stored article's payloads as 
     expect(payload, `viewer title ${JSON.stringify(title)}`).toBeDefined();
     const reader = viewer.locator("article.reader");
     await expect(reader.locator(".reader-title")).toHaveText(payload!.text);
-    await expect(reader.locator(".reader-body p").first()).toHaveText(`The stored text of the clip carries ${payload!.text} in its first paragraph.`);
+    await expect(reader.locator(".reader-body p").first()).toHaveText(
+      `The stored text of the clip carries ${payload!.text} in its first paragraph.`,
+    );
     const shownTexts = [
       payload!.text, // viewer title
       payload!.text, // viewer outlet
@@ -439,19 +515,29 @@ test("the article viewer's reader mode shows every stored article's payloads as 
 
   // …and from a shared link, rendered on the server with the article's share tags.
   const site = siteRound(ROUNDS - 1);
-  for (const { id, payload } of seeded.articles.filter(({ payload }) => [1, 10, 11, 12, 13, 14, 15].includes(payload.n))) {
+  for (const { id, payload } of seeded.articles.filter(({ payload }) =>
+    [1, 10, 11, 12, 13, 14, 15].includes(payload.n),
+  )) {
     await page.goto(`/?article=${encodeURIComponent(id)}`);
     await expect(viewer).toBeVisible();
     await expect(viewer.locator(".reader-title")).toHaveText(payload.text);
     expect(await page.title()).toBe(`${payload.text} · ${site.name}`);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${payload.text} (${payload.text})`);
-    await expectInert(page, traps, "shared article link: title and share tags", [payload.text, `${payload.text} (${payload.text})`]);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      "content",
+      `${payload.text} (${payload.text})`,
+    );
+    await expectInert(page, traps, "shared article link: title and share tags", [
+      payload.text,
+      `${payload.text} (${payload.text})`,
+    ]);
     await expectJsonLd(page, [payload.text]);
   }
   await context.close();
 });
 
-test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, and nothing runs when they are opened", async ({ browser }) => {
+test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, and nothing runs when they are opened", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   const traps = await armTraps(page);
@@ -460,22 +546,28 @@ test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, an
   const feed = await page.goto("/feed.xml");
   expect(feed?.headers()["content-type"]).toMatch(/^application\/atom\+xml/);
   // Data, not a page: nothing may load or run in it (the browser's XML viewer may style itself).
-  expect(feed?.headers()["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'unsafe-inline';/);
+  expect(feed?.headers()["content-security-policy"]).toMatch(
+    /^default-src 'none'; style-src 'unsafe-inline';/,
+  );
   const feedText = await feed!.text();
   await page.waitForLoadState("load");
   expectNothingRan(traps, "/feed.xml");
   expect(await injected(page)).toEqual([]);
   // Markup characters are escaped: no payload that has any appears as it was typed.
-  for (const payload of PAYLOADS.filter((p) => /[<>&"']/.test(p.text))) expect(feedText).not.toContain(payload.text);
+  for (const payload of PAYLOADS.filter((p) => /[<>&"']/.test(p.text)))
+    expect(feedText).not.toContain(payload.text);
 
   const parsed = await page.evaluate((xml) => {
     const doc = new DOMParser().parseFromString(xml, "application/xml");
     const error = doc.getElementsByTagName("parsererror")[0]?.textContent ?? null;
     const atom = "http://www.w3.org/2005/Atom";
-    const all = (name: string, scope: Document | Element = doc) => Array.from(scope.getElementsByTagNameNS(atom, name));
+    const all = (name: string, scope: Document | Element = doc) =>
+      Array.from(scope.getElementsByTagNameNS(atom, name));
     return {
       error,
-      foreign: Array.from(doc.getElementsByTagName("*")).filter((e) => e.namespaceURI !== atom).map((e) => e.outerHTML.slice(0, 100)),
+      foreign: Array.from(doc.getElementsByTagName("*"))
+        .filter((e) => e.namespaceURI !== atom)
+        .map((e) => e.outerHTML.slice(0, 100)),
       feedTitle: all("title")[0]?.textContent ?? "",
       subtitle: all("subtitle")[0]?.textContent ?? "",
       author: all("name")[0]?.textContent ?? "",
@@ -511,7 +603,8 @@ test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, an
   await page.waitForLoadState("load");
   expectNothingRan(traps, "/sitemap.xml");
   const sitemapError = await page.evaluate(
-    (xml) => new DOMParser().parseFromString(xml, "application/xml").getElementsByTagName("parsererror").length,
+    (xml) =>
+      new DOMParser().parseFromString(xml, "application/xml").getElementsByTagName("parsererror").length,
     sitemapText,
   );
   expect(sitemapError).toBe(0);
@@ -522,11 +615,18 @@ test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, an
   await context.close();
 });
 
-test("every dashboard tab shows the payloads as text, with each item expanded, and the settings in every round", async ({ browser }) => {
+test("every dashboard tab shows the payloads as text, with each item expanded, and the settings in every round", async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const { context, page, traps } = await ownerPage(browser);
 
-  async function expandEach(section: string, heading: string, surface: string, expected: (payload: Payload) => string[]) {
+  async function expandEach(
+    section: string,
+    heading: string,
+    surface: string,
+    expected: (payload: Payload) => string[],
+  ) {
     await page.goto(`/admin/dashboard/${section}`);
     await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
     const toggles = page.locator(".items > li .item__toggle");
@@ -584,7 +684,12 @@ test("every dashboard tab shows the payloads as text, with each item expanded, a
     seeded.messages.flatMap(({ text }) => [text, text, `Message: ${text}\n${text}`]),
   );
   for (const { text } of seeded.messages.slice(0, 5)) {
-    await expect(page.locator("article.message").filter({ has: page.locator(".message__subject", { hasText: text }) }).first()).toBeVisible();
+    await expect(
+      page
+        .locator("article.message")
+        .filter({ has: page.locator(".message__subject", { hasText: text }) })
+        .first(),
+    ).toBeVisible();
   }
 
   for (let r = 0; r < ROUNDS; r++) {

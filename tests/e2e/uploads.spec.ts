@@ -16,7 +16,14 @@ async function cameraJpeg(width: number, height: number): Promise<Buffer> {
     pixels[i + 2] = (i * 7) % 251;
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 0/1",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 0/1",
+      },
+    })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -29,7 +36,11 @@ async function pngOf(width: number, height: number): Promise<Buffer> {
 }
 
 /** Uploads through the API with the page's own session, as the dashboard would. */
-async function apiUpload(page: Page, body: Buffer, name: string): Promise<{ url: string; width: number; height: number }> {
+async function apiUpload(
+  page: Page,
+  body: Buffer,
+  name: string,
+): Promise<{ url: string; width: number; height: number }> {
   const session = (await (await page.request.get("/api/session")).json()) as { csrfToken: string };
   const response = await page.request.post("/api/uploads", {
     multipart: { file: { name, mimeType: "application/octet-stream", buffer: body } },
@@ -76,7 +87,11 @@ for (const size of WIDTHS) {
       await pickFile(page, entry, "IMG_2041.JPG", await cameraJpeg(1600, 1200));
       const progress = entry.getByRole("progressbar", { name: "Uploading IMG_2041.JPG" });
       await expect(progress).toBeVisible();
-      await expect(entry.getByRole("status").filter({ hasText: /Uploading IMG_2041\.JPG… \d+%|Processing IMG_2041\.JPG…/ })).toBeVisible();
+      await expect(
+        entry
+          .getByRole("status")
+          .filter({ hasText: /Uploading IMG_2041\.JPG… \d+%|Processing IMG_2041\.JPG…/ }),
+      ).toBeVisible();
       await expect(entry.getByRole("button", { name: "Upload image" })).toBeDisabled();
       await page.screenshot({ path: test.info().outputPath(`upload-progress-${size.width}.png`) });
       release();
@@ -87,10 +102,14 @@ for (const size of WIDTHS) {
       await expect(entry.getByText(/^Uploaded: 1600 × 1200, \d+ KB$/)).toBeVisible();
       const preview = entry.locator(".image-field__preview");
       await expect(preview).toHaveAttribute("src", (await image.inputValue()) as string);
-      await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1600);
+      await expect
+        .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(1600);
       await entry.locator(".image-field").scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`upload-done-${size.width}.png`) });
-      await expectNoViolations(page, `article editor after an upload at ${size.width}px`, { include: [".items"] });
+      await expectNoViolations(page, `article editor after an upload at ${size.width}px`, {
+        include: [".items"],
+      });
 
       await entry.getByRole("button", { name: "Save" }).click();
       await expectToast(page, "Article saved");
@@ -101,13 +120,18 @@ for (const size of WIDTHS) {
       const picture = card.locator("img");
       await picture.scrollIntoViewIfNeeded();
       await expect(picture).toHaveAttribute("src", `/api/images?url=${encodeURIComponent(url)}`);
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(533);
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBe(533);
       const served = await page.request.get(url);
       expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
     });
 
-    test("the Media list shows size, dimensions and use, and deletes only unused images", async ({ page, server }) => {
+    test("the Media list shows size, dimensions and use, and deletes only unused images", async ({
+      page,
+      server,
+    }) => {
       await page.goto("/admin/dashboard/media");
       const used = await apiUpload(page, await pngOf(320, 200), "used.png");
       const spare = await apiUpload(page, await pngOf(240, 180), "spare.png");
@@ -131,7 +155,9 @@ for (const size of WIDTHS) {
       await page.screenshot({ path: test.info().outputPath(`media-${size.width}.png`), fullPage: true });
       await expectNoViolations(page, `Media list at ${size.width}px`);
 
-      await row(spare.url).getByRole("button", { name: /^Delete/ }).click();
+      await row(spare.url)
+        .getByRole("button", { name: /^Delete/ })
+        .click();
       const dialog = page.getByRole("dialog", { name: "Delete this image?" });
       await expect(dialog).toBeVisible();
       await expectNoViolations(page, `Media delete dialog at ${size.width}px`);
@@ -144,24 +170,33 @@ for (const size of WIDTHS) {
       const id = ((await created.json()) as { id: string }).id;
       await server.api(`/api/articles/${id}`, { method: "DELETE" });
       await expect(row(used.url)).toContainText("Not used anywhere");
-      await row(used.url).getByRole("button", { name: /^Delete/ }).click();
+      await row(used.url)
+        .getByRole("button", { name: /^Delete/ })
+        .click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
       await expect(row(used.url)).toHaveCount(0);
     });
   });
 }
 
-test("on a phone, the hero image takes a dropped file and an article image a pasted one", async ({ page }) => {
+test("on a phone, the hero image takes a dropped file and an article image a pasted one", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openSection(page, "settings", "Settings");
   const hero = page.getByLabel("Hero image", { exact: true });
   const png = [...(await pngOf(400, 300))];
-  await page.locator(".image-field").filter({ has: hero }).evaluate((zone, bytes) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], "portrait.png", { type: "image/png" }));
-    zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, png);
+  await page
+    .locator(".image-field")
+    .filter({ has: hero })
+    .evaluate((zone, bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "portrait.png", { type: "image/png" }));
+      zone.dispatchEvent(
+        new DragEvent("dragover", { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, png);
   await expect(hero).toHaveValue(/^\/uploads\/[0-9a-f]{64}\.png$/);
   await expect(page.getByText("Uploaded: 400 × 300")).toBeVisible();
   await expect(page.getByText("Unsaved changes")).toBeVisible();
@@ -177,7 +212,9 @@ test("on a phone, the hero image takes a dropped file and an article image a pas
   await image.evaluate((input, bytes) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([new Uint8Array(bytes)], "clipboard.png", { type: "image/png" }));
-    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
+    input.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
   }, pasted);
   await expect(image).toHaveValue(/^\/uploads\/[0-9a-f]{64}\.png$/);
   await expect(entry.getByText("Uploaded: 200 × 100")).toBeVisible();
@@ -188,16 +225,22 @@ test("a refused file says why and leaves the field as it was", async ({ page }) 
   const entry = await addItem(page, "article", "Article added");
   const chooser = page.waitForEvent("filechooser");
   await entry.getByRole("button", { name: "Upload image" }).click();
-  await (await chooser).setFiles({
+  await (
+    await chooser
+  ).setFiles({
     name: "logo.svg",
     mimeType: "image/svg+xml",
     buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
   });
-  await expect(entry.getByRole("alert")).toHaveText("SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.");
+  await expect(entry.getByRole("alert")).toHaveText(
+    "SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.",
+  );
   await expect(entry.getByLabel("Image", { exact: true })).toHaveValue("");
 });
 
-test("the settings editor takes more than 8 featured outlets; the Publications list shows the first 8", async ({ page }) => {
+test("the settings editor takes more than 8 featured outlets; the Publications list shows the first 8", async ({
+  page,
+}) => {
   await openSection(page, "settings", "Settings");
   const outlets = page.getByRole("group", { name: "Featured outlets" });
   const existing = await outlets.getByLabel(/^Featured outlets \d+$/).count();
@@ -208,9 +251,9 @@ test("the settings editor takes more than 8 featured outlets; the Publications l
   }
   await expect(outlets.getByLabel(/^Featured outlets \d+$/)).toHaveCount(10);
   await expect(outlets.getByRole("button", { name: "Add outlet" })).toBeEnabled();
-  const all = await outlets.getByLabel(/^Featured outlets \d+$/).evaluateAll((inputs) =>
-    inputs.map((input) => (input as HTMLInputElement).value),
-  );
+  const all = await outlets
+    .getByLabel(/^Featured outlets \d+$/)
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Settings saved successfully");
   await page.reload();

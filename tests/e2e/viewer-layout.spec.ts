@@ -15,7 +15,8 @@ async function expectFits(page: Page, width: number) {
   const overflow = await page.locator("dialog.viewer").evaluate((dialog) => {
     const wide: string[] = [];
     const body = dialog.querySelector(".viewer-body") as HTMLElement;
-    if (body.scrollWidth > body.clientWidth) wide.push(`.viewer-body scrolls sideways (${body.scrollWidth}px)`);
+    if (body.scrollWidth > body.clientWidth)
+      wide.push(`.viewer-body scrolls sideways (${body.scrollWidth}px)`);
     for (const control of dialog.querySelectorAll<HTMLElement>("button, a")) {
       const box = control.getBoundingClientRect();
       if (box.width > 0 && (box.left < 0 || box.right > window.innerWidth)) {
@@ -39,10 +40,18 @@ for (const size of WIDTHS) {
     test("reader view fits", async ({ page, world }) => {
       await openViewer(page, world.ids.pilots);
       await expect(viewer(page).locator("article.reader .reader-image img")).toBeVisible();
-      await expect.poll(() => viewer(page).locator(".reader-image img").evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      await expect
+        .poll(() =>
+          viewer(page)
+            .locator(".reader-image img")
+            .evaluate((img: HTMLImageElement) => img.complete),
+        )
+        .toBe(true);
       await expectFits(page, size.width);
       await shoot(page, `reader-${size.width}`);
-      await viewer(page).locator(".viewer-body").evaluate((body) => body.scrollTo({ top: body.scrollHeight }));
+      await viewer(page)
+        .locator(".viewer-body")
+        .evaluate((body) => body.scrollTo({ top: body.scrollHeight }));
       await shoot(page, `reader-end-${size.width}`);
     });
 
@@ -71,7 +80,13 @@ for (const size of WIDTHS) {
       await openViewer(page, world.ids.locked);
       await viewer(page).getByRole("button", { name: "Original Site" }).click();
       await expect(viewer(page).getByRole("button", { name: "Try Reader Mode" })).toBeVisible();
-      await expect.poll(() => viewer(page).locator(".viewer-fallback img").evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+      await expect
+        .poll(() =>
+          viewer(page)
+            .locator(".viewer-fallback img")
+            .evaluate((img: HTMLImageElement) => img.complete),
+        )
+        .toBe(true);
       await expectFits(page, size.width);
       await shoot(page, `fallback-${size.width}`);
     });

@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { GONE, HOSTILE, LOCKED, PILOTS, STORED, expect, openViewer, test, viewer } from "./support/viewer-fixtures";
+import {
+  GONE,
+  HOSTILE,
+  LOCKED,
+  PILOTS,
+  STORED,
+  expect,
+  openViewer,
+  test,
+  viewer,
+} from "./support/viewer-fixtures";
 
 const TITLES = [PILOTS.title, LOCKED.title, GONE.title, HOSTILE.title, STORED.title];
 
@@ -29,7 +39,9 @@ test.describe("article viewer: moving between articles", () => {
     ids = [world.ids.pilots, world.ids.locked, world.ids.gone, world.ids.hostile, world.ids.stored];
   });
 
-  test("Previous / Next buttons move, are disabled at the ends, and reset to reader mode", async ({ page }) => {
+  test("Previous / Next buttons move, are disabled at the ends, and reset to reader mode", async ({
+    page,
+  }) => {
     await openViewer(page, ids[0]!);
     const dialog = viewer(page);
     const previous = dialog.getByRole("button", { name: "Previous Article" });
@@ -72,7 +84,9 @@ test.describe("article viewer: moving between articles", () => {
     expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
   });
 
-  test("a mouse drag beyond 100 px moves: right to the previous article, left to the next", async ({ page }) => {
+  test("a mouse drag beyond 100 px moves: right to the previous article, left to the next", async ({
+    page,
+  }) => {
     await openViewer(page, ids[2]!);
     await drag(page, -160);
     await expectAt(page, ids, 4);
@@ -91,7 +105,11 @@ test.describe("article viewer: moving between articles", () => {
   });
 
   test("a touch swipe moves too", async ({ browser, world }) => {
-    const context = await browser.newContext({ baseURL: world.server.url, hasTouch: true, viewport: { width: 375, height: 740 } });
+    const context = await browser.newContext({
+      baseURL: world.server.url,
+      hasTouch: true,
+      viewport: { width: 375, height: 740 },
+    });
     const page = await context.newPage();
     try {
       await openViewer(page, ids[0]!);
@@ -99,7 +117,10 @@ test.describe("article viewer: moving between articles", () => {
       const y = box.y + box.height / 2;
       const session = await context.newCDPSession(page);
       const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
-        session.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+        session.send("Input.dispatchTouchEvent", {
+          type,
+          touchPoints: type === "touchEnd" ? [] : [{ x, y }],
+        });
       await touch("touchStart", 300);
       for (const x of [260, 220, 180, 140, 100]) await touch("touchMove", x);
       await touch("touchEnd", 100);
@@ -109,9 +130,13 @@ test.describe("article viewer: moving between articles", () => {
     }
   });
 
-  test("opens from a 'Read article' link, keeps focus inside, and gives it back on close", async ({ page }) => {
+  test("opens from a 'Read article' link, keeps focus inside, and gives it back on close", async ({
+    page,
+  }) => {
     await page.goto("/");
-    const link = page.locator("#work").getByRole("link", { name: new RegExp(`^Read article\\s*:\\s*${LOCKED.title}`) });
+    const link = page
+      .locator("#work")
+      .getByRole("link", { name: new RegExp(`^Read article\\s*:\\s*${LOCKED.title}`) });
     await link.click();
     await expectAt(page, ids, 2);
     const dialog = page.locator("dialog.viewer:modal");
@@ -123,7 +148,9 @@ test.describe("article viewer: moving between articles", () => {
     for (const key of ["Tab", "Shift+Tab"]) {
       for (let i = 0; i < 20; i++) {
         await page.keyboard.press(key);
-        expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog.viewer")))).toBe(true);
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog.viewer")))).toBe(
+          true,
+        );
       }
     }
 

@@ -21,7 +21,14 @@ import { photoJpeg } from "../../src/server/images/sample-images";
 import { staticFiles } from "../../src/server/pages";
 import { attackCounter } from "./support/attack-counter";
 import { createTestApp, type TestApp } from "./support/test-app";
-import { imageUrlPayloads, oddPaths, oddRequestTargets, rawGet, traversalPaths, type Target } from "./support/traversal";
+import {
+  imageUrlPayloads,
+  oddPaths,
+  oddRequestTargets,
+  rawGet,
+  traversalPaths,
+  type Target,
+} from "./support/traversal";
 
 const count = attackCounter("attack suite: path traversal");
 
@@ -44,7 +51,8 @@ let imageServer: http.Server;
 let imageOrigin: string;
 
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
@@ -63,7 +71,9 @@ beforeAll(async () => {
 
   // An image server that answers every path with a picture, for the image cache's file names.
   const photo = await photoJpeg(300, 200);
-  imageServer = http.createServer((_request, response) => response.writeHead(200, { "Content-Type": "image/jpeg" }).end(photo));
+  imageServer = http.createServer((_request, response) =>
+    response.writeHead(200, { "Content-Type": "image/jpeg" }).end(photo),
+  );
   await new Promise<void>((resolve) => imageServer.listen(0, "127.0.0.1", resolve));
   imageOrigin = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
 
@@ -71,7 +81,9 @@ beforeAll(async () => {
   t = await createTestApp({ DATA_DIR: path.join(root, "data"), FETCH_ALLOW_PRIVATE: "true" });
   const staticRoot = staticFiles(client);
   // As productionPages does; like React Router's catch-all route, any other path shows the landing page.
-  const { app } = createApp(t.services, { pages: async (c) => (await staticRoot(c)) ?? c.html(LANDING, 200) });
+  const { app } = createApp(t.services, {
+    pages: async (c) => (await staticRoot(c)) ?? c.html(LANDING, 200),
+  });
   server = http.createServer(getRequestListener(app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -79,7 +91,10 @@ beforeAll(async () => {
   // A cached image, so the cache directory holds files worth stealing.
   const { owner } = await t.signIn();
   const image = `${imageOrigin}/cached.jpg`;
-  await owner("/api/articles", { method: "POST", json: { title: "T", outlet: "O", url: "https://public.example/a", image } });
+  await owner("/api/articles", {
+    method: "POST",
+    json: { title: "T", outlet: "O", url: "https://public.example/a", image },
+  });
   expect((await t.request(imageCacheSrc(image))).status).toBe(200);
   cacheFiles = files(path.join(root, "data", "images"));
   expect(cacheFiles.length).toBeGreaterThan(0);
@@ -163,15 +178,25 @@ describe("attack suite: path traversal", () => {
     for (const value of imageUrlPayloads(targets())) {
       for (const query of [`url=${encodeURIComponent(value)}`, `url=${value.replaceAll("\u0000", "%00")}`]) {
         const target = `/api/images?${query}`;
-        const response = await rawGet(port, target.replace(/[\s\\]/g, (c) => encodeURIComponent(c)));
+        const response = await rawGet(
+          port,
+          target.replace(/[\s\\]/g, (c) => encodeURIComponent(c)),
+        );
         expectBlocked(target, response);
         count("image endpoint: file names as url");
       }
     }
     // Stored site paths that climb are served by the browser's own (resolved) request, never by the image cache.
     const { owner } = await t.signIn();
-    for (const image of ["/demo/../../package.json", "/demo/..%2f..%2fpackage.json", "/assets/%2e%2e/%2e%2e/data/byline.sqlite"]) {
-      const stored = await owner("/api/articles", { method: "POST", json: { title: "T", outlet: "O", url: "https://public.example/b", image } });
+    for (const image of [
+      "/demo/../../package.json",
+      "/demo/..%2f..%2fpackage.json",
+      "/assets/%2e%2e/%2e%2e/data/byline.sqlite",
+    ]) {
+      const stored = await owner("/api/articles", {
+        method: "POST",
+        json: { title: "T", outlet: "O", url: "https://public.example/b", image },
+      });
       expect(stored.status).toBe(201);
       const response = await rawGet(port, `/api/images?url=${encodeURIComponent(image)}`);
       expectBlocked(image, response);
@@ -197,16 +222,26 @@ describe("attack suite: path traversal", () => {
     ];
     for (const pathname of hostile) {
       const image = `${imageOrigin}${pathname}`;
-      const created = await owner("/api/articles", { method: "POST", json: { title: "T", outlet: "O", url: "https://public.example/c", image } });
+      const created = await owner("/api/articles", {
+        method: "POST",
+        json: { title: "T", outlet: "O", url: "https://public.example/c", image },
+      });
       expect(created.status, image).toBe(201);
       const response = await t.request(imageCacheSrc(image));
       expect(response.status, image).toBe(200);
       count("image cache: file names from URLs");
     }
     const cache = fs.readdirSync(path.join(root, "data", "images"));
-    expect(cache.every((name) => /^[0-9a-f]{64}\.(json|jpg|png|webp)$/.test(name)), cache.join(", ")).toBe(true);
+    expect(
+      cache.every((name) => /^[0-9a-f]{64}\.(json|jpg|png|webp)$/.test(name)),
+      cache.join(", "),
+    ).toBe(true);
     expect(files(root).filter((file) => !file.startsWith(`data${path.sep}`))).toEqual(before);
-    expect(fs.readdirSync(path.join(root, "data")).filter((name) => !/^(images|byline\.sqlite(-wal|-shm)?)$/.test(name))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(path.join(root, "data"))
+        .filter((name) => !/^(images|byline\.sqlite(-wal|-shm)?)$/.test(name)),
+    ).toEqual([]);
     for (const escaped of ["escape.jpg", "../escape.jpg", "data/escape.jpg"]) {
       expect(fs.existsSync(path.resolve(root, escaped)), escaped).toBe(false);
     }

@@ -59,7 +59,14 @@ const HOSTS: Record<string, string[]> = {
     "[fd00:ec2::254]",
   ],
   "CGNAT 100.64/10": ["100.64.0.1", "100.127.255.254", "100.100.100.200"],
-  "multicast, broadcast, 0.0.0.0": ["224.0.0.1", "239.255.255.250", "255.255.255.255", "0.0.0.0", "0", "0.1.2.3"],
+  "multicast, broadcast, 0.0.0.0": [
+    "224.0.0.1",
+    "239.255.255.250",
+    "255.255.255.255",
+    "0.0.0.0",
+    "0",
+    "0.1.2.3",
+  ],
   "IPv6 internal": [
     "[::1]",
     "[0:0:0:0:0:0:0:1]",
@@ -147,7 +154,11 @@ function targets(): Target[] {
     }
   }
   for (const origin of PORTS) {
-    list.push({ category: "SSRF ports other than 80/443", page: `${origin}/article`, image: `${origin}/photo.jpg` });
+    list.push({
+      category: "SSRF ports other than 80/443",
+      page: `${origin}/article`,
+      image: `${origin}/photo.jpg`,
+    });
   }
   const inward = [
     "http://10.0.0.1/",
@@ -157,7 +168,12 @@ function targets(): Target[] {
     "gopher://127.0.0.1:6379/_INFO",
     "file:///etc/passwd",
   ];
-  for (const origin of ["http://127.0.0.1", "http://localhost", `http://127.0.0.1:${recorder.port}`, "http://[::ffff:127.0.0.1]"]) {
+  for (const origin of [
+    "http://127.0.0.1",
+    "http://localhost",
+    `http://127.0.0.1:${recorder.port}`,
+    "http://[::ffff:127.0.0.1]",
+  ]) {
     for (const to of inward) {
       const query = `?to=${encodeURIComponent(to)}`;
       list.push({
@@ -170,8 +186,10 @@ function targets(): Target[] {
   return list;
 }
 
-const REFUSED_FETCH = /^This address cannot be fetched: (Only ports 80 and 443 can be fetched, not \d+|.+ is not a public address \(.+\))\. Only public web addresses can be read\.$/;
-const REFUSED_IMAGE = /^Failed to cache image: (Only ports 80 and 443 can be fetched, not \d+|.+ is not a public address \(.+\))$/;
+const REFUSED_FETCH =
+  /^This address cannot be fetched: (Only ports 80 and 443 can be fetched, not \d+|.+ is not a public address \(.+\))\. Only public web addresses can be read\.$/;
+const REFUSED_IMAGE =
+  /^Failed to cache image: (Only ports 80 and 443 can be fetched, not \d+|.+ is not a public address \(.+\))$/;
 
 async function errorOf(response: Response): Promise<ErrorBody["error"]> {
   return ((await response.json()) as ErrorBody).error;
@@ -198,9 +216,9 @@ describe("attack suite: the safe fetcher through the HTTP surface", () => {
     // The framing check answers `false` for any failure; its log says whether it was a refusal.
     const info = vi.spyOn(t.services.logger, "info");
     const lastFramingFailure = () =>
-      info.mock.calls.filter(([, message]) => String(message).startsWith("Could not check whether")).at(-1)?.[0] as
-        | { url: string; err: { code?: string } }
-        | undefined;
+      info.mock.calls
+        .filter(([, message]) => String(message).startsWith("Could not check whether"))
+        .at(-1)?.[0] as { url: string; err: { code?: string } } | undefined;
     for (const { category, page, image } of all) {
       const label = `${page} / ${image}`;
       const created = await owner("/api/articles", {
@@ -258,11 +276,19 @@ describe("attack suite: the safe fetcher through the HTTP surface", () => {
     const info = vi.spyOn(t.services.logger, "info");
     try {
       t.services.images.scheduleWarm();
-      await vi.waitFor(() => expect(info.mock.calls.some(([, message]) => /^Warmed the image cache/.test(String(message)))).toBe(true), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        () =>
+          expect(info.mock.calls.some(([, message]) => /^Warmed the image cache/.test(String(message)))).toBe(
+            true,
+          ),
+        {
+          timeout: 10_000,
+        },
+      );
       await t.services.images.idle();
-      const [report] = info.mock.calls.find(([, message]) => /^Warmed the image cache/.test(String(message)))!;
+      const [report] = info.mock.calls.find(([, message]) =>
+        /^Warmed the image cache/.test(String(message)),
+      )!;
       const { cached, failed } = report as unknown as { cached: number; failed: number };
       expect(cached).toBe(0);
       expect(failed).toBe(10);
@@ -306,7 +332,10 @@ describe("attack suite: the safe fetcher through the HTTP surface", () => {
     try {
       const { owner: openOwner } = await open.signIn();
       const page = `http://127.0.0.1:${recorder.port}/article`;
-      const created = await openOwner("/api/articles", { method: "POST", json: { title: "Internal", outlet: "Intranet", url: page } });
+      const created = await openOwner("/api/articles", {
+        method: "POST",
+        json: { title: "Internal", outlet: "Intranet", url: page },
+      });
       const { id } = (await created.json()) as { id: string };
       expect((await open.request(`/api/articles/${id}/reader`)).status).toBe(200);
       expect(recorder.requests()).toEqual([`GET 127.0.0.1:${recorder.port} /article`]);

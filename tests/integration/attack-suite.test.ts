@@ -16,17 +16,40 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const article = { title: "T", outlet: "O", url: "https://o.example/a", date: "2025-01-01", description: "", image: "", featured: false, content: "", tags: [] };
-const experience = { role: "R", organization: "O", type: "", duration: "Jan 2020 - Present", bullets: [], links: [] };
+const article = {
+  title: "T",
+  outlet: "O",
+  url: "https://o.example/a",
+  date: "2025-01-01",
+  description: "",
+  image: "",
+  featured: false,
+  content: "",
+  tags: [],
+};
+const experience = {
+  role: "R",
+  organization: "O",
+  type: "",
+  duration: "Jan 2020 - Present",
+  bullets: [],
+  links: [],
+};
 const education = { institution: "I", credential: "", duration: "2019 - 2022", details: [] };
 
 /** Every owner-only write the API has, with a valid body. */
 async function ownerWrites(t: TestApp) {
   const { owner } = await t.signIn();
   const ids = {
-    articles: ((await (await owner("/api/articles", { method: "POST", json: article })).json()) as { id: string }).id,
-    experiences: ((await (await owner("/api/experiences", { method: "POST", json: experience })).json()) as { id: string }).id,
-    education: ((await (await owner("/api/education", { method: "POST", json: education })).json()) as { id: string }).id,
+    articles: (
+      (await (await owner("/api/articles", { method: "POST", json: article })).json()) as { id: string }
+    ).id,
+    experiences: (
+      (await (await owner("/api/experiences", { method: "POST", json: experience })).json()) as { id: string }
+    ).id,
+    education: (
+      (await (await owner("/api/education", { method: "POST", json: education })).json()) as { id: string }
+    ).id,
   };
   return [
     ["PUT", "/api/site", { name: "Changed" }],
@@ -43,22 +66,41 @@ async function ownerWrites(t: TestApp) {
 }
 
 const snapshot = async (t: TestApp) =>
-  JSON.stringify(await Promise.all(["/api/site", "/api/articles", "/api/experiences", "/api/education"].map(async (p) => (await t.request(p)).json())));
+  JSON.stringify(
+    await Promise.all(
+      ["/api/site", "/api/articles", "/api/experiences", "/api/education"].map(async (p) =>
+        (await t.request(p)).json(),
+      ),
+    ),
+  );
 
 describe("attack suite", () => {
   it("blocks cross-site writes (Origin and Sec-Fetch-Site), even with a valid session and token", async () => {
     const writes = await ownerWrites(t);
     const { cookie, csrfToken } = await t.signIn();
     const before = await snapshot(t);
-    const origins = ["https://evil.example", "http://localhost:3000.evil.example", "null", "http://127.0.0.1:3000"];
+    const origins = [
+      "https://evil.example",
+      "http://localhost:3000.evil.example",
+      "null",
+      "http://127.0.0.1:3000",
+    ];
     for (const [method, path, json] of writes) {
       for (const origin of origins) {
-        const response = await t.request(path, { method, json, headers: { Cookie: cookie, "X-CSRF-Token": csrfToken, Origin: origin } });
+        const response = await t.request(path, {
+          method,
+          json,
+          headers: { Cookie: cookie, "X-CSRF-Token": csrfToken, Origin: origin },
+        });
         expect(response.status, `${method} ${path} from ${origin}`).toBe(403);
         count("cross-site write");
       }
       for (const site of ["cross-site", "same-site"]) {
-        const response = await t.request(path, { method, json, headers: { Cookie: cookie, "X-CSRF-Token": csrfToken, "Sec-Fetch-Site": site } });
+        const response = await t.request(path, {
+          method,
+          json,
+          headers: { Cookie: cookie, "X-CSRF-Token": csrfToken, "Sec-Fetch-Site": site },
+        });
         expect(response.status, `${method} ${path} Sec-Fetch-Site ${site}`).toBe(403);
         count("cross-site write");
       }
@@ -70,7 +112,14 @@ describe("attack suite", () => {
     const writes = await ownerWrites(t);
     const { cookie, csrfToken } = await t.signIn();
     const before = await snapshot(t);
-    const forgeries = [undefined, "", "forged", csrfToken.slice(0, -1), csrfToken.toUpperCase(), `${csrfToken}x`];
+    const forgeries = [
+      undefined,
+      "",
+      "forged",
+      csrfToken.slice(0, -1),
+      csrfToken.toUpperCase(),
+      `${csrfToken}x`,
+    ];
     for (const [method, path, json] of writes) {
       for (const token of forgeries) {
         const headers: Record<string, string> = { Cookie: cookie, Origin: ORIGIN };
@@ -79,7 +128,11 @@ describe("attack suite", () => {
         expect(response.status, `${method} ${path} token ${JSON.stringify(token)}`).toBe(403);
         count("forged or missing CSRF");
       }
-      const signedOut = await t.request(path, { method, json, headers: { Origin: ORIGIN, "X-CSRF-Token": csrfToken } });
+      const signedOut = await t.request(path, {
+        method,
+        json,
+        headers: { Origin: ORIGIN, "X-CSRF-Token": csrfToken },
+      });
       expect(signedOut.status).toBe(401);
       count("write without a session");
     }
@@ -89,7 +142,10 @@ describe("attack suite", () => {
   it("limits brute-force sign-in: 429 after the address's limit, and the account is slowed, never locked", async () => {
     const responses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      responses.push((await t.request("/api/session", { method: "POST", json: { ...OWNER, password: `guess-${i}` } })).status);
+      responses.push(
+        (await t.request("/api/session", { method: "POST", json: { ...OWNER, password: `guess-${i}` } }))
+          .status,
+      );
       count("brute-force sign-in");
     }
     expect(responses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -98,7 +154,11 @@ describe("attack suite", () => {
 
   it("prevents session fixation: a planted cookie is never adopted and the id changes at sign-in", async () => {
     for (const planted of ["attacker-chosen-id", "AAAAAAAAAAAAAAAAAAAAAA", "../../etc/passwd"]) {
-      const response = await t.request("/api/session", { method: "POST", json: OWNER, headers: { Cookie: `byline_session=${planted}` } });
+      const response = await t.request("/api/session", {
+        method: "POST",
+        json: OWNER,
+        headers: { Cookie: `byline_session=${planted}` },
+      });
       const issued = (response.headers.get("set-cookie") ?? "").split(";")[0]!.split("=")[1];
       expect(issued).toBeTruthy();
       expect(issued).not.toBe(planted);
@@ -148,7 +208,15 @@ describe("attack suite", () => {
     const writes = await ownerWrites(t);
     const { owner } = await t.signIn();
     const before = await snapshot(t);
-    const malformed = ["{", "[]", "null", "\"text\"", "{\"title\": 5}", "\u0000", "{\"__proto__\": {\"admin\": true}}"];
+    const malformed = [
+      "{",
+      "[]",
+      "null",
+      '"text"',
+      '{"title": 5}',
+      "\u0000",
+      '{"__proto__": {"admin": true}}',
+    ];
     for (const [method, path] of writes) {
       if (method === "DELETE") continue;
       for (const body of malformed) {
@@ -156,11 +224,19 @@ describe("attack suite", () => {
         expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
         count("malformed body");
       }
-      const huge = await owner(path, { method, body: JSON.stringify({ title: "x".repeat(1_100_000) }), headers: { "Content-Type": "application/json" } });
+      const huge = await owner(path, {
+        method,
+        body: JSON.stringify({ title: "x".repeat(1_100_000) }),
+        headers: { "Content-Type": "application/json" },
+      });
       expect(huge.status).toBe(413);
       count("oversized body");
     }
-    const signIn = await t.request("/api/session", { method: "POST", body: "x".repeat(2_000_000), headers: { "Content-Type": "application/json" } });
+    const signIn = await t.request("/api/session", {
+      method: "POST",
+      body: "x".repeat(2_000_000),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(signIn.status).toBe(413);
     count("oversized body");
     expect(await snapshot(t)).toBe(before);

@@ -23,7 +23,12 @@ async function contactFlood(s: SocketServer, from: string, forwardedFor: (i: num
     const response = await s.request(from, "/api/contact", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor(i) },
-      body: JSON.stringify({ name: "Sam", email: `sam${i}@example.org`, subject: "Tip", message: "A tip about the council." }),
+      body: JSON.stringify({
+        name: "Sam",
+        email: `sam${i}@example.org`,
+        subject: "Tip",
+        message: "A tip about the council.",
+      }),
     });
     statuses.push(response.status);
   }

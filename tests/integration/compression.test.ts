@@ -14,7 +14,9 @@ describe("response compression", () => {
   it("sends Brotli to a client that accepts it, the same JSON once decoded, and says it varies", async () => {
     const plain = await raw(await t.request("/api/articles"));
     expect(plain.length).toBeGreaterThan(1024);
-    const response = await t.request("/api/articles", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    const response = await t.request("/api/articles", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("vary")).toMatch(/Accept-Encoding/i);
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");

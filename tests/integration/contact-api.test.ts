@@ -20,7 +20,9 @@ const send = (json: unknown, headers: Record<string, string> = {}) =>
 const stored = () => t.services.contact.messages.list();
 
 async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+  return (
+    (await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }
+  ).error;
 }
 
 describe("POST /api/contact", () => {
@@ -29,7 +31,13 @@ describe("POST /api/contact", () => {
     expect(response.status).toBe(201);
     const [message, ...rest] = stored();
     expect(rest).toHaveLength(0);
-    expect(message).toMatchObject({ ...VALID, status: "kept", readAt: null, attempts: 0, nextAttemptAt: null });
+    expect(message).toMatchObject({
+      ...VALID,
+      status: "kept",
+      readAt: null,
+      attempts: 0,
+      nextAttemptAt: null,
+    });
   });
 
   it.each([
@@ -54,8 +62,17 @@ describe("POST /api/contact", () => {
   it("names every missing field at once, and refuses a body that is not JSON", async () => {
     const response = await send({});
     expect(response.status).toBe(400);
-    expect(Object.keys((await errorOf(response)).fields ?? {}).sort()).toEqual(["email", "message", "name", "subject"]);
-    const notJson = await t.request("/api/contact", { method: "POST", body: "name=Ada", headers: { "Content-Type": "application/json" } });
+    expect(Object.keys((await errorOf(response)).fields ?? {}).sort()).toEqual([
+      "email",
+      "message",
+      "name",
+      "subject",
+    ]);
+    const notJson = await t.request("/api/contact", {
+      method: "POST",
+      body: "name=Ada",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(stored()).toHaveLength(0);
   });
@@ -130,17 +147,32 @@ describe("the owner's inbox API", () => {
     const id = stored()[0]!.id;
     expect((await t.request("/api/messages")).status).toBe(401);
     expect((await t.request("/api/messages/unread-count")).status).toBe(401);
-    expect((await t.request(`/api/messages/${id}/read`, { method: "PUT", json: { read: true }, headers: { Origin: ORIGIN } })).status).toBe(401);
-    expect((await t.request(`/api/messages/${id}`, { method: "DELETE", headers: { Origin: ORIGIN } })).status).toBe(401);
+    expect(
+      (
+        await t.request(`/api/messages/${id}/read`, {
+          method: "PUT",
+          json: { read: true },
+          headers: { Origin: ORIGIN },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await t.request(`/api/messages/${id}`, { method: "DELETE", headers: { Origin: ORIGIN } })).status,
+    ).toBe(401);
     const { owner } = await t.signIn();
-    expect((await owner(`/api/messages/${id}`, { method: "DELETE", headers: { "X-CSRF-Token": "wrong" } })).status).toBe(403);
+    expect(
+      (await owner(`/api/messages/${id}`, { method: "DELETE", headers: { "X-CSRF-Token": "wrong" } })).status,
+    ).toBe(403);
     expect(stored()).toHaveLength(1);
   });
 
   it("lists newest first with the unread count, marks read and unread, and deletes", async () => {
     for (const subject of ["First", "Second", "Third"]) await send({ ...VALID, subject });
     const { owner } = await t.signIn();
-    const list = (await (await owner("/api/messages")).json()) as { messages: { id: string; subject: string; readAt: string | null }[]; unread: number };
+    const list = (await (await owner("/api/messages")).json()) as {
+      messages: { id: string; subject: string; readAt: string | null }[];
+      unread: number;
+    };
     expect(list.messages.map((m) => m.subject)).toEqual(["Third", "Second", "First"]);
     expect(list.unread).toBe(3);
 
@@ -154,10 +186,14 @@ describe("the owner's inbox API", () => {
     expect(((await unread.json()) as { readAt: string | null }).readAt).toBeNull();
     expect(await (await owner("/api/messages/unread-count")).json()).toEqual({ unread: 3 });
 
-    expect((await owner(`/api/messages/${third}/read`, { method: "PUT", json: { read: "yes" } })).status).toBe(400);
+    expect(
+      (await owner(`/api/messages/${third}/read`, { method: "PUT", json: { read: "yes" } })).status,
+    ).toBe(400);
     expect((await owner(`/api/messages/${third}`, { method: "DELETE" })).status).toBe(204);
     expect((await owner(`/api/messages/${third}`, { method: "DELETE" })).status).toBe(404);
-    expect((await owner(`/api/messages/${third}/read`, { method: "PUT", json: { read: true } })).status).toBe(404);
+    expect((await owner(`/api/messages/${third}/read`, { method: "PUT", json: { read: true } })).status).toBe(
+      404,
+    );
     expect(stored().map((m) => m.subject)).toEqual(["Second", "First"]);
   });
 });

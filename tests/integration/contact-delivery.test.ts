@@ -19,7 +19,12 @@ const VALID = {
 
 /** A server process in miniature: services on a DATA_DIR with a clock the test moves by hand. */
 function boot(dataDir: string, env: Record<string, string>, clock: { now: number }) {
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", MAIL_FROM: "Byline <site@byline.test>", ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    MAIL_FROM: "Byline <site@byline.test>",
+    ...env,
+  });
   const services = createServices(config, createLogger("silent"), { now: () => new Date(clock.now) });
   services.content.site.merge({ name: "Morgan Hale", social: { email: "morgan@byline.test" } });
   const { app, live } = createApp(services);
@@ -126,7 +131,11 @@ describe("contact e-mail delivery over SMTP", () => {
     await app.queue().runDue();
     const mail = await inbox.waitFor(() => true);
     expect(mail.headers["subject"]).toBe("Portfolio contact: Leaked minutes");
-    expect(app.services.contact.messages.get(message!.id)).toMatchObject({ status: "delivered", attempts: 3, lastError: null });
+    expect(app.services.contact.messages.get(message!.id)).toMatchObject({
+      status: "delivered",
+      attempts: 3,
+      lastError: null,
+    });
     expect(inbox.mails).toHaveLength(1);
   });
 
@@ -154,7 +163,10 @@ describe("contact e-mail delivery over SMTP", () => {
     app.services.content.site.merge({ social: { email: "" } });
     await app.send(VALID);
     await app.queue().idle();
-    expect(app.services.contact.messages.list()[0]).toMatchObject({ status: "queued", lastError: NO_RECIPIENT });
+    expect(app.services.contact.messages.list()[0]).toMatchObject({
+      status: "queued",
+      lastError: NO_RECIPIENT,
+    });
     app.services.content.site.merge({ social: { email: "morgan@byline.test" } });
     clock.now += 30_000;
     await app.queue().runDue();
@@ -164,7 +176,9 @@ describe("contact e-mail delivery over SMTP", () => {
   it("reads the retry base from CONTACT_RETRY_BASE_MS and refuses nonsense", () => {
     expect(loadConfig({ CONTACT_RETRY_BASE_MS: "500" }).contactRetryBaseMs).toBe(500);
     expect(loadConfig({}).contactRetryBaseMs).toBe(30_000);
-    expect(() => loadConfig({ CONTACT_RETRY_BASE_MS: "5" })).toThrow(/CONTACT_RETRY_BASE_MS="5": use a number of milliseconds/);
+    expect(() => loadConfig({ CONTACT_RETRY_BASE_MS: "5" })).toThrow(
+      /CONTACT_RETRY_BASE_MS="5": use a number of milliseconds/,
+    );
     expect(() => loadConfig({ CONTACT_RETRY_BASE_MS: "soon" })).toThrow(/CONTACT_RETRY_BASE_MS/);
   });
 

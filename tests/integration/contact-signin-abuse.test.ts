@@ -16,10 +16,21 @@ afterEach(async () => {
 });
 
 const message = (i: number) =>
-  JSON.stringify({ name: "Flood", email: "flood@example.org", subject: `Tip ${i}`, message: "Lorem ipsum dolor sit amet." });
+  JSON.stringify({
+    name: "Flood",
+    email: "flood@example.org",
+    subject: `Tip ${i}`,
+    message: "Lorem ipsum dolor sit amet.",
+  });
 
 /** Sends the headers at once and the body `bodyAfterMs` later, as a slow client would. */
-function slowPost(port: number, from: string, pathname: string, body: string, bodyAfterMs: number): Promise<number> {
+function slowPost(
+  port: number,
+  from: string,
+  pathname: string,
+  body: string,
+  bodyAfterMs: number,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -29,7 +40,11 @@ function slowPost(port: number, from: string, pathname: string, body: string, bo
         method: "POST",
         localAddress: from,
         agent: false,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Origin: ORIGIN },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: ORIGIN,
+        },
       },
       (response) => {
         response.resume();
@@ -54,7 +69,9 @@ describe("contact form under a flood", () => {
     t = await createTestApp();
     server = await serveOnSocket(t.app);
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => slowPost(server!.port, "127.0.0.2", "/api/contact", message(i), 1000)),
+      Array.from({ length: 30 }, (_, i) =>
+        slowPost(server!.port, "127.0.0.2", "/api/contact", message(i), 1000),
+      ),
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
@@ -91,7 +108,9 @@ describe("sign-in under a guessing attack", () => {
     server = await serveOnSocket(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      statuses.push((await post("127.0.0.2", "/api/session", { ...OWNER, password: `guess number ${i}` })).status);
+      statuses.push(
+        (await post("127.0.0.2", "/api/session", { ...OWNER, password: `guess number ${i}` })).status,
+      );
     }
     const firstRefusal = statuses.indexOf(429);
     expect(firstRefusal).toBeGreaterThan(0);

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createContactService, createSmtpTransport, smtpTransportOptions } from "../../src/server/contact/contact-service";
+import {
+  createContactService,
+  createSmtpTransport,
+  smtpTransportOptions,
+} from "../../src/server/contact/contact-service";
 import { openStore, type Store } from "../../src/server/db/open-database";
 import { createLogger } from "../../src/server/logger";
 import { createContentRepositories } from "../../src/server/content/content-repositories";
@@ -17,8 +21,14 @@ describe("SMTP options", () => {
   });
 
   it("do not let the URL's query switch TLS off", () => {
-    const options = smtpTransportOptions("smtp://mail.example:587?ignoreTLS=true&requireTLS=false&tls.minVersion=TLSv1&tls.rejectUnauthorized=false");
-    expect(options).toMatchObject({ ignoreTLS: false, requireTLS: true, tls: { minVersion: "TLSv1.2", rejectUnauthorized: false } });
+    const options = smtpTransportOptions(
+      "smtp://mail.example:587?ignoreTLS=true&requireTLS=false&tls.minVersion=TLSv1&tls.rejectUnauthorized=false",
+    );
+    expect(options).toMatchObject({
+      ignoreTLS: false,
+      requireTLS: true,
+      tls: { minVersion: "TLSv1.2", rejectUnauthorized: false },
+    });
   });
 
   it("keep the URL's own settings and credentials", () => {
@@ -58,12 +68,23 @@ describe("delivery to a mail server that does not offer STARTTLS", () => {
     // attacker stripped from the greeting.
     const contact = createContactService({
       store,
-      config: { smtpUrl: inbox.url, mailFrom: "Byline <site@byline.test>", contactTo: "owner@byline.test", publicUrl: "https://byline.test", contactRetryBaseMs: 60_000 },
+      config: {
+        smtpUrl: inbox.url,
+        mailFrom: "Byline <site@byline.test>",
+        contactTo: "owner@byline.test",
+        publicUrl: "https://byline.test",
+        contactRetryBaseMs: 60_000,
+      },
       logger: createLogger("silent"),
       site: () => createContentRepositories(store).site.get(),
       transport: createSmtpTransport(inbox.url, { requireTls: true }),
     });
-    const result = contact.submit({ name: "Zoë", email: "zoe@example.org", subject: "Minutes", message: "The minutes of Tuesday." });
+    const result = contact.submit({
+      name: "Zoë",
+      email: "zoe@example.org",
+      subject: "Minutes",
+      message: "The minutes of Tuesday.",
+    });
     expect(result.outcome).toBe("stored");
     const id = result.outcome === "stored" ? result.message.id : "";
     await contact.queue!.runDue();

@@ -26,12 +26,32 @@ const validExperience = {
   bullets: ["Wrote things"],
   links: [{ label: "Profile", url: "https://paper.example/me" }],
 };
-const validEducation = { institution: "Uni", credential: "BA", duration: "2019 - 2022", details: ["Honours"] };
+const validEducation = {
+  institution: "Uni",
+  credential: "BA",
+  duration: "2019 - 2022",
+  details: ["Honours"],
+};
 
 const collections = [
-  { path: "/api/articles", valid: validArticle, defaults: { title: "New Article", outlet: "", url: "" }, required: ["title", "outlet", "url"] },
-  { path: "/api/experiences", valid: validExperience, defaults: { role: "New Role", organization: "Organization" }, required: ["role", "organization"] },
-  { path: "/api/education", valid: validEducation, defaults: { institution: "New Institution", credential: "" }, required: ["institution", "duration"] },
+  {
+    path: "/api/articles",
+    valid: validArticle,
+    defaults: { title: "New Article", outlet: "", url: "" },
+    required: ["title", "outlet", "url"],
+  },
+  {
+    path: "/api/experiences",
+    valid: validExperience,
+    defaults: { role: "New Role", organization: "Organization" },
+    required: ["role", "organization"],
+  },
+  {
+    path: "/api/education",
+    valid: validEducation,
+    defaults: { institution: "New Institution", credential: "" },
+    required: ["institution", "duration"],
+  },
 ] as const;
 
 describe.each(collections)("$path", ({ path, valid, defaults, required }) => {
@@ -75,9 +95,17 @@ describe.each(collections)("$path", ({ path, valid, defaults, required }) => {
       headers: { Cookie: cookie, Origin: "https://evil.example", "X-CSRF-Token": "x" },
     });
     expect(crossSite.status).toBe(403);
-    const fetchSite = await owner(path, { method: "POST", json: valid, headers: { "Sec-Fetch-Site": "cross-site" } });
+    const fetchSite = await owner(path, {
+      method: "POST",
+      json: valid,
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
     expect(fetchSite.status).toBe(403);
-    const noToken = await t.request(path, { method: "POST", json: valid, headers: { Cookie: cookie, Origin: ORIGIN } });
+    const noToken = await t.request(path, {
+      method: "POST",
+      json: valid,
+      headers: { Cookie: cookie, Origin: ORIGIN },
+    });
     expect(noToken.status).toBe(403);
     expect((await noToken.json()) as object).toMatchObject({ error: { code: "csrf" } });
     const forged = await owner(path, { method: "POST", json: valid, headers: { "X-CSRF-Token": "forged" } });
@@ -93,7 +121,13 @@ describe.each(collections)("$path", ({ path, valid, defaults, required }) => {
 });
 
 describe("URL fields", () => {
-  const bad = ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "JaVaScRiPt:alert(1)", "ftp://x.example/a", "//evil.example/x"];
+  const bad = [
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "JaVaScRiPt:alert(1)",
+    "ftp://x.example/a",
+    "//evil.example/x",
+  ];
   it.each(bad)("refuses %s in every URL field", async (url) => {
     const { owner } = await t.signIn();
     const cases = [
@@ -104,7 +138,9 @@ describe("URL fields", () => {
     for (const [path, body, field] of cases) {
       const response = await owner(path, { method: "POST", json: body });
       expect(response.status, `${path} ${field}`).toBe(400);
-      expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(field);
+      expect(
+        ((await response.json()) as { error: { fields: Record<string, string> } }).error.fields,
+      ).toHaveProperty(field);
     }
     const site = await owner("/api/site", { method: "PUT", json: { social: { linkedin: url } } });
     expect(site.status).toBe(400);
@@ -114,15 +150,23 @@ describe("URL fields", () => {
 
   it("accepts mailto only where an e-mail address belongs", async () => {
     const { owner } = await t.signIn();
-    expect((await owner("/api/site", { method: "PUT", json: { social: { email: "me@example.com" } } })).status).toBe(200);
-    expect((await owner("/api/site", { method: "PUT", json: { social: { linkedin: "mailto:me@example.com" } } })).status).toBe(400);
+    expect(
+      (await owner("/api/site", { method: "PUT", json: { social: { email: "me@example.com" } } })).status,
+    ).toBe(200);
+    expect(
+      (await owner("/api/site", { method: "PUT", json: { social: { linkedin: "mailto:me@example.com" } } }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe("site settings", () => {
   it("merges nested groups field by field and keeps the block list private", async () => {
     const { owner } = await t.signIn();
-    await owner("/api/site", { method: "PUT", json: { name: "Sam", hero: { tagline: "One", location: "Leeds" }, blockList: ["spam@x.example"] } });
+    await owner("/api/site", {
+      method: "PUT",
+      json: { name: "Sam", hero: { tagline: "One", location: "Leeds" }, blockList: ["spam@x.example"] },
+    });
     const merged = await owner("/api/site", { method: "PUT", json: { hero: { tagline: "Two" } } });
     expect(await merged.json()).toMatchObject({ name: "Sam", hero: { tagline: "Two", location: "Leeds" } });
     const publicView = (await (await t.request("/api/site")).json()) as Record<string, unknown>;
@@ -135,7 +179,10 @@ describe("site settings", () => {
   it("refuses a bad merge and keeps the stored document", async () => {
     const { owner } = await t.signIn();
     await owner("/api/site", { method: "PUT", json: { name: "Sam" } });
-    const response = await owner("/api/site", { method: "PUT", json: { name: "", featuredOutlets: Array(101).fill("x") } });
+    const response = await owner("/api/site", {
+      method: "PUT",
+      json: { name: "", featuredOutlets: Array(101).fill("x") },
+    });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
     expect(Object.keys(error.fields).sort()).toEqual(["featuredOutlets", "name"]);
@@ -149,10 +196,17 @@ describe("featured outlets", () => {
     const ten = Array.from({ length: 10 }, (_, i) => `Outlet ${i + 1}`);
     const saved = await owner("/api/site", { method: "PUT", json: { name: "Sam", featuredOutlets: ten } });
     expect(saved.status).toBe(200);
-    expect(((await (await t.request("/api/site")).json()) as { featuredOutlets: string[] }).featuredOutlets).toEqual(ten);
+    expect(
+      ((await (await t.request("/api/site")).json()) as { featuredOutlets: string[] }).featuredOutlets,
+    ).toEqual(ten);
     const hundred = Array.from({ length: 100 }, (_, i) => `Outlet ${i + 1}`);
-    expect((await owner("/api/site", { method: "PUT", json: { featuredOutlets: hundred } })).status).toBe(200);
-    const tooMany = await owner("/api/site", { method: "PUT", json: { featuredOutlets: [...hundred, "One more"] } });
+    expect((await owner("/api/site", { method: "PUT", json: { featuredOutlets: hundred } })).status).toBe(
+      200,
+    );
+    const tooMany = await owner("/api/site", {
+      method: "PUT",
+      json: { featuredOutlets: [...hundred, "One more"] },
+    });
     expect(tooMany.status).toBe(400);
     const { error } = (await tooMany.json()) as { error: { fields: Record<string, string> } };
     expect(error.fields.featuredOutlets).toBe("At most 100 entries");
@@ -168,13 +222,25 @@ describe("orderings", () => {
     for (const date of ["2021-05-01", "12 March 2024", "2023-01-09"]) {
       await owner("/api/articles", { method: "POST", json: { ...validArticle, date, title: date } });
     }
-    for (const duration of ["Jan 2018 - Feb 2019 · 1 yr 2 mos", "Mar 2022 - Present · 2 yrs", "Jun 2020 - Jan 2022 · 1 yr 8 mos"]) {
+    for (const duration of [
+      "Jan 2018 - Feb 2019 · 1 yr 2 mos",
+      "Mar 2022 - Present · 2 yrs",
+      "Jun 2020 - Jan 2022 · 1 yr 8 mos",
+    ]) {
       await owner("/api/experiences", { method: "POST", json: { ...validExperience, duration } });
     }
     const names = async <T>(path: string, key: keyof T) =>
       ((await (await t.request(path)).json()) as T[]).map((item) => item[key]);
-    expect(await names<{ institution: string }>("/api/education", "institution")).toEqual(["alpha University", "Beta School", "Zeta College"]);
-    expect(await names<{ title: string }>("/api/articles", "title")).toEqual(["12 March 2024", "2023-01-09", "2021-05-01"]);
+    expect(await names<{ institution: string }>("/api/education", "institution")).toEqual([
+      "alpha University",
+      "Beta School",
+      "Zeta College",
+    ]);
+    expect(await names<{ title: string }>("/api/articles", "title")).toEqual([
+      "12 March 2024",
+      "2023-01-09",
+      "2021-05-01",
+    ]);
     expect(await names<{ duration: string }>("/api/experiences", "duration")).toEqual([
       "Mar 2022 - Present · 2 yrs",
       "Jun 2020 - Jan 2022 · 1 yr 8 mos",
@@ -186,9 +252,16 @@ describe("orderings", () => {
 describe("request limits and errors", () => {
   it("answers 413 for an oversized body and 400 for malformed JSON", async () => {
     const { owner } = await t.signIn();
-    const huge = await owner("/api/articles", { method: "POST", json: { ...validArticle, content: "x".repeat(2 * 1024 * 1024) } });
+    const huge = await owner("/api/articles", {
+      method: "POST",
+      json: { ...validArticle, content: "x".repeat(2 * 1024 * 1024) },
+    });
     expect(huge.status).toBe(413);
-    const malformed = await owner("/api/articles", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    const malformed = await owner("/api/articles", {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: "invalid_json" } });
   });

@@ -34,9 +34,29 @@ describe("import", () => {
 
   it("accepts the original site's shape: a config/site document plus the three collections", () => {
     const summary = importFile({
-      config: { site: { hero: { tagline: "Imported tagline", professions: ["Reporter", "Editor"] }, about: "Hi" } },
-      articles: [{ title: "Old clip", outlet: "Gazette", url: "https://gazette.example/a", date: "3 May 2021", description: "d", featured: true, tags: ["news"] }],
-      experiences: [{ role: "Reporter", organization: "Gazette", duration: "Jan 2020 - Present · 1 yr", bullets: ["x"], links: [] }],
+      config: {
+        site: { hero: { tagline: "Imported tagline", professions: ["Reporter", "Editor"] }, about: "Hi" },
+      },
+      articles: [
+        {
+          title: "Old clip",
+          outlet: "Gazette",
+          url: "https://gazette.example/a",
+          date: "3 May 2021",
+          description: "d",
+          featured: true,
+          tags: ["news"],
+        },
+      ],
+      experiences: [
+        {
+          role: "Reporter",
+          organization: "Gazette",
+          duration: "Jan 2020 - Present · 1 yr",
+          bullets: ["x"],
+          links: [],
+        },
+      ],
       education: [{ institution: "Uni", credential: "BA", duration: "2016 - 2019", details: [] }],
     });
     expect(summary).toEqual({ articles: 1, experiences: 1, education: 1, site: true });

@@ -15,14 +15,24 @@ const get = (app: TestApp, url: string) => app.app.request(url);
 describe("Host names without PUBLIC_URL", () => {
   it("serves loopback names and the listening address", async () => {
     t = await createTestApp({ HOST: "192.0.2.10" });
-    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://127.8.9.1", "http://[::1]:3000", "http://192.0.2.10:3000"]) {
+    for (const origin of [
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://127.8.9.1",
+      "http://[::1]:3000",
+      "http://192.0.2.10:3000",
+    ]) {
       expect((await get(t, `${origin}/healthz`)).status, origin).toBe(200);
     }
   });
 
   it("answers 421 to any other Host, API and pages alike", async () => {
     t = await createTestApp();
-    for (const url of ["http://attacker.example/healthz", "http://rebind.example:3000/api/site", "http://localhost.attacker.example/feed.xml"]) {
+    for (const url of [
+      "http://attacker.example/healthz",
+      "http://rebind.example:3000/api/site",
+      "http://localhost.attacker.example/feed.xml",
+    ]) {
       const response = await get(t, url);
       expect(response.status, url).toBe(421);
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -33,7 +43,9 @@ describe("Host names without PUBLIC_URL", () => {
   it("refuses a made-up Host over a real socket too", async () => {
     t = await createTestApp();
     server = await serveOnSocket(t.app);
-    const made = await server.request("127.0.0.2", "/healthz", { headers: { Host: "news.attacker.example" } });
+    const made = await server.request("127.0.0.2", "/healthz", {
+      headers: { Host: "news.attacker.example" },
+    });
     expect(made.status).toBe(421);
     const plain = await server.request("127.0.0.2", "/healthz");
     expect(plain.status).toBe(200);
@@ -51,12 +63,16 @@ describe("Strict-Transport-Security", () => {
     t = await createTestApp({ PUBLIC_URL: "https://clips.example" });
     for (const path of ["/healthz", "/api/site", "/api/nothing-here"]) {
       const response = await get(t, `https://clips.example${path}`);
-      expect(response.headers.get("strict-transport-security"), path).toBe("max-age=31536000; includeSubDomains");
+      expect(response.headers.get("strict-transport-security"), path).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
     }
   });
 
   it("is not sent for an http site", async () => {
     t = await createTestApp({ PUBLIC_URL: "http://clips.example" });
-    expect((await get(t, "http://clips.example/healthz")).headers.get("strict-transport-security")).toBeNull();
+    expect(
+      (await get(t, "http://clips.example/healthz")).headers.get("strict-transport-security"),
+    ).toBeNull();
   });
 });

@@ -15,12 +15,19 @@ beforeAll(async () => {
   const { owner } = await app.signIn();
   const picture = await smallPng();
   publisher = await startFakePublisher(
-    Object.fromEntries(NAMES.map((name) => [name, { headers: { "Content-Type": "image/png" }, body: picture }])),
+    Object.fromEntries(
+      NAMES.map((name) => [name, { headers: { "Content-Type": "image/png" }, body: picture }]),
+    ),
   );
   for (const name of NAMES) {
     const response = await owner("/api/articles", {
       method: "POST",
-      json: { title: "Pictured", outlet: "Coast Gazette", url: `https://coast.example${name}`, image: publisher.url(name) },
+      json: {
+        title: "Pictured",
+        outlet: "Coast Gazette",
+        url: `https://coast.example${name}`,
+        image: publisher.url(name),
+      },
     });
     expect(response.status).toBe(201);
   }

@@ -50,7 +50,8 @@ async function addArticle(fields: Record<string, unknown>): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-const image = (url: string, headers: Record<string, string> = {}) => app.request(imageCacheSrc(url), { headers });
+const image = (url: string, headers: Record<string, string> = {}) =>
+  app.request(imageCacheSrc(url), { headers });
 
 describe("GET /api/images", () => {
   it("serves an article image resized to fit 600x400 as JPEG, with a content-hash ETag", async () => {
@@ -67,7 +68,9 @@ describe("GET /api/images", () => {
   });
 
   it("keeps wide and transparent images within the bounds, transparency as PNG", async () => {
-    const wide = await sharp(Buffer.from(await (await image(publisher.url("/wide.jpg"))).arrayBuffer())).metadata();
+    const wide = await sharp(
+      Buffer.from(await (await image(publisher.url("/wide.jpg"))).arrayBuffer()),
+    ).metadata();
     expect({ width: wide.width, height: wide.height }).toEqual({ width: 600, height: 200 });
     const logo = await image(publisher.url("/logo.png"));
     expect(logo.headers.get("content-type")).toBe("image/png");
@@ -161,19 +164,16 @@ describe("GET /api/images", () => {
   it("serves the image of an article's archived copy once reader mode has fetched it", async () => {
     const pictured = publisher.url("/archived-photo.jpg");
     publisher.route("/archived-photo.jpg", jpeg(await photoJpeg(900, 600)));
-    publisher.route(
-      "/story",
-      {
-        body: articlePage({
-          title: "Pilots repeat their warning",
-          image: pictured,
-          blocks: [
-            "Harbour pilots repeated their warning about night-time arrivals in a second letter to the authority.",
-            "The authority has promised to answer before the end of the month, the pilots' spokesman said.",
-          ],
-        }),
-      },
-    );
+    publisher.route("/story", {
+      body: articlePage({
+        title: "Pilots repeat their warning",
+        image: pictured,
+        blocks: [
+          "Harbour pilots repeated their warning about night-time arrivals in a second letter to the authority.",
+          "The authority has promised to answer before the end of the month, the pilots' spokesman said.",
+        ],
+      }),
+    });
     const id = await addArticle({ image: "", url: publisher.url("/story") });
     expect((await image(pictured)).status).toBe(404);
     const read = await app.request(`/api/articles/${id}/reader`);
@@ -205,7 +205,9 @@ describe("warming", () => {
       }
       warmApp.services.images.scheduleWarm();
       // Newest first: days 12 down to 3 are the first 10 articles.
-      await vi.waitFor(() => expect(warmApp.services.images.cache.stats().entries).toBe(10), { timeout: 10_000 });
+      await vi.waitFor(() => expect(warmApp.services.images.cache.stats().entries).toBe(10), {
+        timeout: 10_000,
+      });
       await warmApp.services.images.idle();
       for (let day = 3; day <= 12; day++) expect(own.hits(`/img-${day}.jpg`)).toBe(1);
       expect(own.hits("/img-1.jpg") + own.hits("/img-2.jpg")).toBe(0);
@@ -232,7 +234,9 @@ describe("with FETCH_ALLOW_PRIVATE=false", () => {
       });
       const response = await guarded.request(imageCacheSrc(url));
       expect(response.status).toBe(502);
-      expect(((await response.json()) as ErrorBody).error.message).toMatch(/^Failed to cache image: Only ports 80 and 443/);
+      expect(((await response.json()) as ErrorBody).error.message).toMatch(
+        /^Failed to cache image: Only ports 80 and 443/,
+      );
       expect(publisher.hits("/unlisted.jpg")).toBe(0);
     } finally {
       guarded.close();

@@ -46,7 +46,11 @@ describe("GET /api/events", () => {
     await owner("/api/site", { method: "PUT", json: { name: "Live" } });
     await owner("/api/education", { method: "POST" });
     const { events } = await reading;
-    expect(events.map((e) => e.data)).toEqual([{ collection: "articles" }, { collection: "site" }, { collection: "education" }]);
+    expect(events.map((e) => e.data)).toEqual([
+      { collection: "articles" },
+      { collection: "site" },
+      { collection: "education" },
+    ]);
     const ids = events.map((e) => Number(e.id));
     expect(ids[1]).toBeGreaterThan(ids[0]!);
   });
@@ -65,7 +69,9 @@ describe("GET /api/events", () => {
   it("sends what a reconnecting client missed (Last-Event-ID), once per collection", async () => {
     const { owner } = await t.signIn();
     await owner("/api/articles", { method: "POST" });
-    const seq = t.services.store.sqlite.prepare("select max(seq) as seq from changes").get() as { seq: number };
+    const seq = t.services.store.sqlite.prepare("select max(seq) as seq from changes").get() as {
+      seq: number;
+    };
     await owner("/api/articles", { method: "POST" });
     await owner("/api/articles", { method: "POST" });
     await owner("/api/experiences", { method: "POST" });
@@ -111,7 +117,10 @@ describe("GET /api/events", () => {
     await new Promise((r) => setTimeout(r, 50));
     t.services.store.write("messages", () => undefined);
     t.services.store.write("articles", () => undefined);
-    expect((await ownerReading).events.map((e) => e.data)).toEqual([{ collection: "messages" }, { collection: "articles" }]);
+    expect((await ownerReading).events.map((e) => e.data)).toEqual([
+      { collection: "messages" },
+      { collection: "articles" },
+    ]);
     expect((await visitorReading).events.map((e) => e.data)).toEqual([{ collection: "articles" }]);
 
     const since = t.services.store.currentSeq();
@@ -154,7 +163,9 @@ describe("GET /api/events", () => {
       });
       t.services.store.emitExternalWrites();
       expect(events).toEqual([{ seq: expect.any(Number), collection: "articles" }]);
-      const titles = ((await (await t.request("/api/articles")).json()) as { title: string }[]).map((a) => a.title);
+      const titles = ((await (await t.request("/api/articles")).json()) as { title: string }[]).map(
+        (a) => a.title,
+      );
       expect(titles).toContain("Written by the CLI");
       t.services.store.emitExternalWrites();
       await t.signIn().then(({ owner }) => owner("/api/site", { method: "PUT", json: { name: "Ours" } }));

@@ -16,10 +16,13 @@ afterEach(async () => {
 /** Opens `GET /api/events` from a loopback source address and keeps it open; resolves with the status and first bytes. */
 function openStream(port: number, from: string): Promise<{ status: number; first: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/api/events", localAddress: from, agent: false }, (response) => {
-      response.setEncoding("utf8");
-      response.once("data", (chunk: string) => resolve({ status: response.statusCode ?? 0, first: chunk }));
-    });
+    const request = http.get(
+      { host: "127.0.0.1", port, path: "/api/events", localAddress: from, agent: false },
+      (response) => {
+        response.setEncoding("utf8");
+        response.once("data", (chunk: string) => resolve({ status: response.statusCode ?? 0, first: chunk }));
+      },
+    );
     request.on("error", reject);
     held.push(request);
   });
@@ -29,7 +32,9 @@ describe("live streams under a flood from one address", () => {
   it("one address holding 1,000 streams gets its share, and another address still gets a stream", async () => {
     t = await createTestApp({}, { maxStreams: 1000, heartbeatMs: 60_000 });
     server = await serveOnSocket(t.app);
-    const flood = await Promise.all(Array.from({ length: 1000 }, () => openStream(server!.port, "127.0.0.2")));
+    const flood = await Promise.all(
+      Array.from({ length: 1000 }, () => openStream(server!.port, "127.0.0.2")),
+    );
     const statuses = flood.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
     expect(statuses.filter((s) => s === 429)).toHaveLength(994);
@@ -74,7 +79,10 @@ describe("the change log", () => {
       let text = "";
       // Everything a catch-up sends comes at once; read until the stream has been quiet a while.
       for (;;) {
-        const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), 300))]);
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), 300)),
+        ]);
         if (!next || next.done) break;
         text += new TextDecoder().decode(next.value);
       }

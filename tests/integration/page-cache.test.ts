@@ -20,7 +20,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("rendered-page cache", () => {
   it("serves repeat visits from memory with a fresh nonce matching the CSP header", async () => {
@@ -65,7 +66,12 @@ describe("rendered-page cache", () => {
     const sent = await t.request("/api/contact", {
       method: "POST",
       headers: { Origin: ORIGIN },
-      json: { name: "Ada", email: "ada@example.org", subject: "Tip", message: "The council meets in secret." },
+      json: {
+        name: "Ada",
+        email: "ada@example.org",
+        subject: "Tip",
+        message: "The council meets in secret.",
+      },
     });
     expect(sent.status).toBe(201);
     expect((await t.request("/")).headers.get("x-page-cache")).toBe("hit");
@@ -105,7 +111,9 @@ describe("rendered-page cache with PUBLIC_URL set", () => {
       },
     );
     for (const url of ["http://evil.example/", "https://clips.example/", "http://localhost:3000/"]) {
-      expect(await (await t.app.request(url)).text()).toBe('<link rel="canonical" href="https://clips.example/">');
+      expect(await (await t.app.request(url)).text()).toBe(
+        '<link rel="canonical" href="https://clips.example/">',
+      );
     }
   });
 });

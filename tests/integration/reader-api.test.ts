@@ -49,9 +49,18 @@ beforeAll(async () => {
     "/pdf": { headers: { "Content-Type": "application/pdf" }, body: "%PDF-1.7" },
     "/deny": { headers: { "X-Frame-Options": "DENY" }, body: HARBOUR },
     "/sameorigin": { headers: { "X-Frame-Options": "SAMEORIGIN" }, body: HARBOUR },
-    "/csp-none": { headers: { "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'" }, body: HARBOUR },
-    "/csp-us": { headers: { "Content-Security-Policy": "frame-ancestors 'self' http://localhost:3000" }, body: HARBOUR },
-    "/csp-others": { headers: { "Content-Security-Policy": "frame-ancestors https://partner.example" }, body: HARBOUR },
+    "/csp-none": {
+      headers: { "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'" },
+      body: HARBOUR,
+    },
+    "/csp-us": {
+      headers: { "Content-Security-Policy": "frame-ancestors 'self' http://localhost:3000" },
+      body: HARBOUR,
+    },
+    "/csp-others": {
+      headers: { "Content-Security-Policy": "frame-ancestors https://partner.example" },
+      body: HARBOUR,
+    },
     "/csp-overrides-xfo": {
       headers: { "X-Frame-Options": "DENY", "Content-Security-Policy": "frame-ancestors *" },
       body: HARBOUR,
@@ -98,7 +107,8 @@ describe("GET /api/articles/:id/reader", () => {
       date: "2026-02-01",
       description: "The owner's own summary.",
       image: "/demo/harbour-dawn.jpg",
-      content: "WHAT WE FOUND\n\nThe owner pasted the full text of the article here, so no fetch is needed.\n\nshort",
+      content:
+        "WHAT WE FOUND\n\nThe owner pasted the full text of the article here, so no fetch is needed.\n\nshort",
     });
     const response = await reader(id);
     expect(response.status).toBe(200);
@@ -110,7 +120,10 @@ describe("GET /api/articles/:id/reader", () => {
       excerpt: "The owner's own summary.",
       paragraphs: [
         { text: "WHAT WE FOUND", heading: true },
-        { text: "The owner pasted the full text of the article here, so no fetch is needed.", heading: false },
+        {
+          text: "The owner pasted the full text of the article here, so no fetch is needed.",
+          heading: false,
+        },
       ],
       source: "stored",
     });
@@ -137,7 +150,11 @@ describe("GET /api/articles/:id/reader", () => {
     expect(own.hits("/story")).toBe(1);
 
     const archived = archiveRow(id);
-    expect(archived).toMatchObject({ url: own.url("/story"), title: "Harbour pilots warn of night-time risks", author: "Jane Doe" });
+    expect(archived).toMatchObject({
+      url: own.url("/story"),
+      title: "Harbour pilots warn of night-time risks",
+      author: "Jane Doe",
+    });
     expect(archived?.content).toContain("eleven of the fourteen pilots");
 
     const second = await reader(id);
@@ -187,14 +204,19 @@ describe("GET /api/articles/:id/reader", () => {
     });
     try {
       const id = await createArticle({ url: own.url("/old") });
-      expect(((await (await reader(id)).json()) as ReaderBody).title).toBe("Harbour pilots warn of night-time risks");
+      expect(((await (await reader(id)).json()) as ReaderBody).title).toBe(
+        "Harbour pilots warn of night-time risks",
+      );
       const put = await owner(`/api/articles/${id}`, {
         method: "PUT",
         json: { title: "A clip", outlet: "The Coast Gazette", url: own.url("/new") },
       });
       expect(put.status).toBe(200);
       const moved = (await (await reader(id)).json()) as ReaderBody;
-      expect(moved).toMatchObject({ title: "Pilots repeat their warning of night-time risks", source: "fetched" });
+      expect(moved).toMatchObject({
+        title: "Pilots repeat their warning of night-time risks",
+        source: "fetched",
+      });
       expect(archiveRow(id)?.url).toBe(own.url("/new"));
     } finally {
       await own.close();
@@ -202,7 +224,11 @@ describe("GET /api/articles/:id/reader", () => {
   });
 
   it("answers 404 for ids that are not stored articles, without fetching anything", async () => {
-    for (const id of ["no-such-article", "..%2F..%2Fetc%2Fpasswd", encodeURIComponent(publisher.url("/harbour"))]) {
+    for (const id of [
+      "no-such-article",
+      "..%2F..%2Fetc%2Fpasswd",
+      encodeURIComponent(publisher.url("/harbour")),
+    ]) {
       const response = await reader(id);
       expect(response.status).toBe(404);
       expect(((await response.json()) as ErrorBody).error.code).toBe("not_found");
@@ -282,7 +308,9 @@ describe("GET /api/articles/:id/framing", () => {
   });
 
   it("says not frameable when the publisher cannot be reached, and remembers answers for an hour", async () => {
-    const own = await startFakePublisher({ "/story": { headers: { "X-Frame-Options": "DENY" }, body: HARBOUR } });
+    const own = await startFakePublisher({
+      "/story": { headers: { "X-Frame-Options": "DENY" }, body: HARBOUR },
+    });
     const id = await createArticle({ url: own.url("/story") });
     expect(await framing(id)).toBe(false);
     own.route("/story", { body: HARBOUR });
@@ -299,7 +327,9 @@ describe("GET /api/articles/:id/framing", () => {
   });
 
   it("learns the framing rules from the page fetched for reader mode, without a second request", async () => {
-    const own = await startFakePublisher({ "/story": { headers: { "X-Frame-Options": "SAMEORIGIN" }, body: HARBOUR } });
+    const own = await startFakePublisher({
+      "/story": { headers: { "X-Frame-Options": "SAMEORIGIN" }, body: HARBOUR },
+    });
     try {
       const id = await createArticle({ url: own.url("/story") });
       const [read, frameable] = await Promise.all([reader(id), framing(id)]);
@@ -314,7 +344,10 @@ describe("GET /api/articles/:id/framing", () => {
 
 describe("POST /api/articles/fetch-details", () => {
   it("fills the article fields from a page for the owner", async () => {
-    const response = await owner("/api/articles/fetch-details", { method: "POST", json: { url: publisher.url("/harbour") } });
+    const response = await owner("/api/articles/fetch-details", {
+      method: "POST",
+      json: { url: publisher.url("/harbour") },
+    });
     expect(response.status).toBe(200);
     const details = (await response.json()) as Record<string, string>;
     expect(details).toMatchObject({
@@ -330,7 +363,10 @@ describe("POST /api/articles/fetch-details", () => {
 
   it("names the outlet by host when the page has no site name", async () => {
     publisher.route("/plain", { body: HARBOUR.replace(/<meta property="og:site_name"[^>]*>/, "") });
-    const response = await owner("/api/articles/fetch-details", { method: "POST", json: { url: publisher.url("/plain") } });
+    const response = await owner("/api/articles/fetch-details", {
+      method: "POST",
+      json: { url: publisher.url("/plain") },
+    });
     expect(((await response.json()) as { outlet: string }).outlet).toBe("127.0.0.1");
   });
 
@@ -344,10 +380,16 @@ describe("POST /api/articles/fetch-details", () => {
   });
 
   it("refuses what is not a web address and reports publisher errors with the spec's messages", async () => {
-    const bad = await owner("/api/articles/fetch-details", { method: "POST", json: { url: "javascript:alert(1)" } });
+    const bad = await owner("/api/articles/fetch-details", {
+      method: "POST",
+      json: { url: "javascript:alert(1)" },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorBody).error.code).toBe("invalid_url");
-    const gone = await owner("/api/articles/fetch-details", { method: "POST", json: { url: publisher.url("/gone") } });
+    const gone = await owner("/api/articles/fetch-details", {
+      method: "POST",
+      json: { url: publisher.url("/gone") },
+    });
     expect(gone.status).toBe(502);
     expect(((await gone.json()) as ErrorBody).error.message).toBe("Failed to fetch content: 410 Gone");
   });

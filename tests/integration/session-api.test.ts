@@ -40,7 +40,10 @@ describe("owner sign-in", () => {
 
   it("gives the same answer for a wrong password and an unknown account", async () => {
     const wrong = await t.request("/api/session", { method: "POST", json: { ...OWNER, password: "nope" } });
-    const unknown = await t.request("/api/session", { method: "POST", json: { email: "x@example.com", password: "nope" } });
+    const unknown = await t.request("/api/session", {
+      method: "POST",
+      json: { email: "x@example.com", password: "nope" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await json(wrong)).toEqual(await json(unknown));
@@ -48,15 +51,23 @@ describe("owner sign-in", () => {
 
   it("rotates the session id at sign-in (no fixation) and the old id stops working", async () => {
     const first = await t.signIn();
-    const second = await t.request("/api/session", { method: "POST", json: OWNER, headers: { Cookie: first.cookie } });
+    const second = await t.request("/api/session", {
+      method: "POST",
+      json: OWNER,
+      headers: { Cookie: first.cookie },
+    });
     const newCookie = (second.headers.get("set-cookie") ?? "").split(";")[0];
     expect(newCookie).not.toBe(first.cookie);
-    expect(await json(await t.request("/api/session", { headers: { Cookie: first.cookie } }))).toMatchObject({ signedIn: false });
+    expect(await json(await t.request("/api/session", { headers: { Cookie: first.cookie } }))).toMatchObject({
+      signedIn: false,
+    });
   });
 
   it("slows an account after 5 failures instead of locking it: the right password still signs in", async () => {
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.request("/api/session", { method: "POST", json: { ...OWNER, password: `wrong${i}` } })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.request("/api/session", { method: "POST", json: { ...OWNER, password: `wrong${i}` } }),
+      ),
     );
     expect(guesses.map((r) => r.status)).toEqual(Array(8).fill(401));
     expect(await json(guesses[7]!)).toMatchObject({ error: { code: "invalid_credentials" } });
@@ -69,7 +80,10 @@ describe("owner sign-in", () => {
   it("limits sign-in attempts per client address", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await t.request("/api/session", { method: "POST", json: { email: `u${i}@example.com`, password: "x" } });
+      const response = await t.request("/api/session", {
+        method: "POST",
+        json: { email: `u${i}@example.com`, password: "x" },
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -83,7 +97,8 @@ describe("owner sign-in", () => {
   });
 
   it("counts parallel guesses before the slow password check, so none slip past the limits", async () => {
-    const guess = (email: string) => t.request("/api/session", { method: "POST", json: { email, password: "guess" } });
+    const guess = (email: string) =>
+      t.request("/api/session", { method: "POST", json: { email, password: "guess" } });
     const sameAccount = await Promise.all(Array.from({ length: 8 }, () => guess(OWNER.email)));
     expect(sameAccount.map((r) => r.status)).toEqual(Array(8).fill(401));
     const manyAccounts = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`p${i}@example.com`)));
@@ -94,7 +109,9 @@ describe("owner sign-in", () => {
   it("validates the sign-in body", async () => {
     const response = await t.request("/api/session", { method: "POST", json: { email: "", password: "" } });
     expect(response.status).toBe(400);
-    expect(await json(response)).toMatchObject({ error: { fields: { email: expect.any(String), password: expect.any(String) } } });
+    expect(await json(response)).toMatchObject({
+      error: { fields: { email: expect.any(String), password: expect.any(String) } },
+    });
   });
 });
 
@@ -104,13 +121,25 @@ describe("owner setup link", () => {
     try {
       fresh.services.store.sqlite.prepare("delete from owner").run();
       const token = fresh.services.owner.createSetupToken();
-      const bad = await fresh.request("/api/setup", { method: "POST", json: { token: "wrong", email: "me@example.com", password: "a long enough password" } });
+      const bad = await fresh.request("/api/setup", {
+        method: "POST",
+        json: { token: "wrong", email: "me@example.com", password: "a long enough password" },
+      });
       expect(bad.status).toBe(403);
-      const short = await fresh.request("/api/setup", { method: "POST", json: { token, email: "me@example.com", password: "short" } });
+      const short = await fresh.request("/api/setup", {
+        method: "POST",
+        json: { token, email: "me@example.com", password: "short" },
+      });
       expect(short.status).toBe(400);
-      const ok = await fresh.request("/api/setup", { method: "POST", json: { token, email: "me@example.com", password: "a long enough password" } });
+      const ok = await fresh.request("/api/setup", {
+        method: "POST",
+        json: { token, email: "me@example.com", password: "a long enough password" },
+      });
       expect(ok.status).toBe(200);
-      const again = await fresh.request("/api/setup", { method: "POST", json: { token, email: "evil@example.com", password: "a long enough password" } });
+      const again = await fresh.request("/api/setup", {
+        method: "POST",
+        json: { token, email: "evil@example.com", password: "a long enough password" },
+      });
       expect(again.status).toBe(403);
       expect(fresh.services.owner.get()?.email).toBe("me@example.com");
     } finally {

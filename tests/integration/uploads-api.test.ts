@@ -62,8 +62,12 @@ describe("POST /api/uploads", () => {
     expect((await uploaded(await base.clone().webp().toBuffer(), "a.webp")).url).toMatch(/\.webp$/);
     expect((await uploaded(await base.clone().avif().toBuffer(), "a.avif")).url).toMatch(/\.avif$/);
     const frame = (background: string) =>
-      sharp({ create: { width: 32, height: 32, channels: 3, background } }).png().toBuffer();
-    const moving = await sharp([await frame("red"), await frame("green"), await frame("blue")], { join: { animated: true } })
+      sharp({ create: { width: 32, height: 32, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const moving = await sharp([await frame("red"), await frame("green"), await frame("blue")], {
+      join: { animated: true },
+    })
       .gif()
       .toBuffer();
     const gif = await uploaded(moving, "moving.gif");
@@ -73,13 +77,24 @@ describe("POST /api/uploads", () => {
 
   it("refuses SVG, text and damaged images with 400 and a clear message, and stores nothing", async () => {
     const before = listNames();
-    const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', "logo.png", "image/png");
+    const svg = await upload(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+      "logo.png",
+      "image/png",
+    );
     expect(svg.status).toBe(400);
-    expect((await errorOf(svg)).message).toBe("SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.");
+    expect((await errorOf(svg)).message).toBe(
+      "SVG images are not accepted. Upload a JPEG, PNG, WebP, AVIF or GIF image.",
+    );
     const text = await upload("just some words", "notes.jpg", "image/jpeg");
     expect(text.status).toBe(400);
     expect((await errorOf(text)).message).toMatch(/^This file is not an image we can read\./);
-    const tiff = await upload(await sharp(await smallPng()).tiff().toBuffer(), "scan.tif");
+    const tiff = await upload(
+      await sharp(await smallPng())
+        .tiff()
+        .toBuffer(),
+      "scan.tif",
+    );
     expect(tiff.status).toBe(400);
     expect((await errorOf(tiff)).code).toBe("unsupported_format");
     const missing = await session.owner("/api/uploads", { method: "POST", body: new FormData() });
@@ -112,7 +127,12 @@ describe("POST /api/uploads", () => {
       .withMetadata({ orientation: 6 })
       .withExif({
         IFD0: { Make: "PhoneMaker", Model: "Phone 12" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 1234/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3900/100" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 1234/100",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 3900/100",
+        },
       })
       .jpeg()
       .toBuffer();
@@ -195,7 +215,10 @@ describe("the Media list", () => {
     const hero = await uploaded(await smallPng(50, 40, 10), "hero.png");
     const clip = await uploaded(await smallPng(60, 40, 20), "clip.png");
     const spare = await uploaded(await smallPng(70, 40, 30), "spare.png");
-    expect((await session.owner("/api/site", { method: "PUT", json: { name: "Sam", heroImage: hero.url } })).status).toBe(200);
+    expect(
+      (await session.owner("/api/site", { method: "PUT", json: { name: "Sam", heroImage: hero.url } }))
+        .status,
+    ).toBe(200);
     const article = await session.owner("/api/articles", {
       method: "POST",
       json: { title: "Clip story", outlet: "Paper", url: "https://paper.example/c", image: clip.url },
@@ -204,7 +227,12 @@ describe("the Media list", () => {
 
     const list = (await (await session.owner("/api/uploads")).json()) as UploadInfo[];
     const row = (url: string) => list.find((entry) => entry.url === url);
-    expect(row(hero.url)).toMatchObject({ width: 50, height: 40, bytes: hero.bytes, usedBy: [{ kind: "settings" }] });
+    expect(row(hero.url)).toMatchObject({
+      width: 50,
+      height: 40,
+      bytes: hero.bytes,
+      usedBy: [{ kind: "settings" }],
+    });
     expect(row(clip.url)?.usedBy).toEqual([{ kind: "article", id, title: "Clip story" }]);
     expect(row(spare.url)?.usedBy).toEqual([]);
 
@@ -232,5 +260,7 @@ describe("the Media list", () => {
 const imageOf = (url: string) => app.request(imageCacheSrc(url));
 
 function listNames(): string[] {
-  return fs.existsSync(path.join(app.dataDir, "uploads")) ? fs.readdirSync(path.join(app.dataDir, "uploads")) : [];
+  return fs.existsSync(path.join(app.dataDir, "uploads"))
+    ? fs.readdirSync(path.join(app.dataDir, "uploads"))
+    : [];
 }

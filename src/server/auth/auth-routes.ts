@@ -91,7 +91,10 @@ export function authRoutes(deps: AuthDeps) {
       accountAttempts.hit(email);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       const owner = deps.owner.get();
-      const matches = await verifyPassword(body.data.password, owner?.passwordHash ?? (await dummyPasswordHash()));
+      const matches = await verifyPassword(
+        body.data.password,
+        owner?.passwordHash ?? (await dummyPasswordHash()),
+      );
       if (!owner || owner.email !== email || !matches) {
         return apiError(c, 401, "invalid_credentials", WRONG);
       }
@@ -111,7 +114,11 @@ export function authRoutes(deps: AuthDeps) {
       if (!perIp.hit(ip)) return apiError(c, 429, "rate_limited", TOO_MANY);
       const body = await readBody(
         c,
-        z.object({ token: z.string().min(1).max(200), email: credentialsSchema.shape.email, password: newPasswordSchema }),
+        z.object({
+          token: z.string().min(1).max(200),
+          email: credentialsSchema.shape.email,
+          password: newPasswordSchema,
+        }),
       );
       if (!body.ok) return body.response;
       if (deps.owner.get() || !deps.owner.isValidSetupToken(body.data.token)) {

@@ -14,7 +14,12 @@ export function createOwnerRepository(store: Store) {
     get: () => db.select().from(ownerTable).where(eq(ownerTable.id, 1)).get(),
     async set(email: string, password: string) {
       const passwordHash = await hashPassword(password);
-      const values = { id: 1, email: email.trim().toLowerCase(), passwordHash, updatedAt: new Date().toISOString() };
+      const values = {
+        id: 1,
+        email: email.trim().toLowerCase(),
+        passwordHash,
+        updatedAt: new Date().toISOString(),
+      };
       store.sqlite.transaction(() => {
         db.insert(ownerTable).values(values).onConflictDoUpdate({ target: ownerTable.id, set: values }).run();
         db.delete(setupTokensTable).run();
@@ -24,11 +29,17 @@ export function createOwnerRepository(store: Store) {
     createSetupToken(now = Date.now()): string {
       const token = randomBytes(24).toString("base64url");
       db.delete(setupTokensTable).where(lt(setupTokensTable.expiresAt, now)).run();
-      db.insert(setupTokensTable).values({ tokenHash: sha256(token), expiresAt: now + SETUP_TOKEN_TTL_MS }).run();
+      db.insert(setupTokensTable)
+        .values({ tokenHash: sha256(token), expiresAt: now + SETUP_TOKEN_TTL_MS })
+        .run();
       return token;
     },
     isValidSetupToken(token: string, now = Date.now()): boolean {
-      const row = db.select().from(setupTokensTable).where(eq(setupTokensTable.tokenHash, sha256(token))).get();
+      const row = db
+        .select()
+        .from(setupTokensTable)
+        .where(eq(setupTokensTable.tokenHash, sha256(token)))
+        .get();
       return row !== undefined && row.expiresAt > now;
     },
   };

@@ -19,9 +19,16 @@ export function createSessionStore(store: Store, now: () => number = Date.now) {
       const csrfToken = randomBytes(16).toString("base64url");
       const t = now();
       db.delete(sessionsTable)
-        .where(or(lt(sessionsTable.lastSeenAt, t - SESSION_IDLE_MS), lt(sessionsTable.createdAt, t - SESSION_ABSOLUTE_MS)))
+        .where(
+          or(
+            lt(sessionsTable.lastSeenAt, t - SESSION_IDLE_MS),
+            lt(sessionsTable.createdAt, t - SESSION_ABSOLUTE_MS),
+          ),
+        )
         .run();
-      db.insert(sessionsTable).values({ idHash: sha256(id), csrfToken, createdAt: t, lastSeenAt: t }).run();
+      db.insert(sessionsTable)
+        .values({ idHash: sha256(id), csrfToken, createdAt: t, lastSeenAt: t })
+        .run();
       return { id, csrfToken };
     },
     find(id: string): Session | undefined {
@@ -40,7 +47,9 @@ export function createSessionStore(store: Store, now: () => number = Date.now) {
       return { csrfToken: row.csrfToken };
     },
     destroy(id: string) {
-      db.delete(sessionsTable).where(eq(sessionsTable.idHash, sha256(id))).run();
+      db.delete(sessionsTable)
+        .where(eq(sessionsTable.idHash, sha256(id)))
+        .run();
     },
     destroyAll() {
       db.delete(sessionsTable).run();

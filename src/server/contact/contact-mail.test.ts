@@ -9,7 +9,11 @@ const message = {
   message: "Line one\r\nLine two",
   createdAt: "2026-03-04T10:20:00.000Z",
 };
-const envelope = { from: "Byline <site@example.com>", to: "owner@example.com", dashboardUrl: "https://x.example/admin/dashboard/messages" };
+const envelope = {
+  from: "Byline <site@example.com>",
+  to: "owner@example.com",
+  dashboardUrl: "https://x.example/admin/dashboard/messages",
+};
 
 describe("composeContactMail", () => {
   it("addresses the owner with the visitor as Reply-To and a prefixed subject", () => {

@@ -66,7 +66,12 @@ export function contactRoutes(deps: ContactRouteDeps) {
       if (siteWide.isLimited("site")) {
         limiter.undo(ip);
         c.header("Retry-After", String(siteWide.retryAfterSeconds("site")));
-        return apiError(c, 429, "contact_busy", "The contact form has taken all the messages it can this hour. Please try again later.");
+        return apiError(
+          c,
+          429,
+          "contact_busy",
+          "The contact form has taken all the messages it can this hour. Please try again later.",
+        );
       }
       const result = deps.contact.submit(input);
       if (result.outcome === "blocked") return apiError(c, 403, "forbidden", "Forbidden");

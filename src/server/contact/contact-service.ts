@@ -29,7 +29,10 @@ const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
  * (smtps://, or STARTTLS that an attacker on the path cannot strip) with TLS 1.2 or newer; a
  * mail server on loopback never crosses a network and may speak plain SMTP.
  */
-export function smtpTransportOptions(smtpUrl: string, options: { requireTls?: boolean } = {}): SMTPTransport.Options {
+export function smtpTransportOptions(
+  smtpUrl: string,
+  options: { requireTls?: boolean } = {},
+): SMTPTransport.Options {
   // Given `url`, createTransport would read nothing else; so the URL is parsed here and our
   // options, which no query parameter may override, come last.
   const fromUrl = parseConnectionUrl(smtpUrl);

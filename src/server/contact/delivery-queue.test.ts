@@ -31,7 +31,11 @@ function queueWith(transport: MailTransport) {
     now: () => new Date(clock.now),
     retryBaseMs: 1000,
     logger: createLogger("silent"),
-    envelope: () => ({ from: "site@x.test", to: "owner@x.test", dashboardUrl: "http://x.test/admin/dashboard/messages" }),
+    envelope: () => ({
+      from: "site@x.test",
+      to: "owner@x.test",
+      dashboardUrl: "http://x.test/admin/dashboard/messages",
+    }),
   });
 }
 

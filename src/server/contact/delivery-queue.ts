@@ -53,7 +53,10 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
       const lastError = describeError(error);
       const next = new Date(deps.now().getTime() + retryDelayMs(attempts, deps.retryBaseMs));
       deps.messages.markFailed(message.id, attempts, lastError, next);
-      deps.logger.warn({ messageId: message.id, attempts, error: lastError, retryAt: next.toISOString() }, "Contact message delivery failed");
+      deps.logger.warn(
+        { messageId: message.id, attempts, error: lastError, retryAt: next.toISOString() },
+        "Contact message delivery failed",
+      );
     }
   }
 

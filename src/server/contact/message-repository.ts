@@ -56,11 +56,22 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
     },
 
     count(): number {
-      return store.db.select({ n: sql<number>`count(*)` }).from(messages).get()?.n ?? 0;
+      return (
+        store.db
+          .select({ n: sql<number>`count(*)` })
+          .from(messages)
+          .get()?.n ?? 0
+      );
     },
 
     unreadCount(): number {
-      return store.db.select({ n: sql<number>`count(*)` }).from(messages).where(isNull(messages.readAt)).get()?.n ?? 0;
+      return (
+        store.db
+          .select({ n: sql<number>`count(*)` })
+          .from(messages)
+          .where(isNull(messages.readAt))
+          .get()?.n ?? 0
+      );
     },
 
     setRead(id: string, read: boolean): ContactMessage | undefined {
@@ -100,7 +111,13 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
 
     markDelivered(id: string, attempts: number): void {
       if (!find(id)) return;
-      update(id, { status: "delivered", attempts, deliveredAt: now().toISOString(), lastError: null, nextAttemptAt: null });
+      update(id, {
+        status: "delivered",
+        attempts,
+        deliveredAt: now().toISOString(),
+        lastError: null,
+        nextAttemptAt: null,
+      });
     },
 
     markFailed(id: string, attempts: number, error: string, nextAttemptAt: Date): void {

@@ -11,7 +11,9 @@ const GONE = "That message no longer exists.";
 /** The owner's inbox: list (newest first), unread count, mark read or unread, delete. */
 export function messageRoutes(messages: MessageRepository) {
   return new Hono<AppEnv>()
-    .get("/messages", requireOwner, (c) => c.json({ messages: messages.list(), unread: messages.unreadCount() }))
+    .get("/messages", requireOwner, (c) =>
+      c.json({ messages: messages.list(), unread: messages.unreadCount() }),
+    )
     .get("/messages/unread-count", requireOwner, (c) => c.json({ unread: messages.unreadCount() }))
     .put("/messages/:id/read", requireOwner, async (c) => {
       const body = await readBody(c, readSchema);

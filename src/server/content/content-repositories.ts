@@ -1,5 +1,12 @@
 import { eq } from "drizzle-orm";
-import { siteSchema, type ArticleInput, type EducationInput, type ExperienceInput, type Site, type SitePatch } from "../../domain/content";
+import {
+  siteSchema,
+  type ArticleInput,
+  type EducationInput,
+  type ExperienceInput,
+  type Site,
+  type SitePatch,
+} from "../../domain/content";
 import { mergeSite } from "../../domain/site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
 import type { Store } from "../db/open-database";
@@ -38,7 +45,8 @@ export function createSiteRepository(store: Store) {
     if (event.collection === "site") cached = undefined;
   });
   const read = (): Site | undefined =>
-    (cached ??= { site: store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data }).site;
+    (cached ??= { site: store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data })
+      .site;
   const put = (data: Site) =>
     store.write("site", (db) => {
       const updatedAt = new Date().toISOString();

@@ -7,7 +7,11 @@ import {
   sitePatchSchema,
 } from "../../domain/content";
 import { publicSite } from "../../domain/public-site";
-import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "../../domain/new-item-defaults";
+import {
+  newArticleDefaults,
+  newEducationDefaults,
+  newExperienceDefaults,
+} from "../../domain/new-item-defaults";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
 import { requireOwner } from "../http/csrf";
@@ -24,7 +28,8 @@ function collectionRoutes<S extends z.ZodType<object>, TItem>(
     .get("/", (c) => c.json(repository.list()))
     .post("/", requireOwner, async (c) => {
       const text = await c.req.text();
-      if (text.trim() === "" || text.trim() === "{}") return c.json(repository.create(defaults(new Date())), 201);
+      if (text.trim() === "" || text.trim() === "{}")
+        return c.json(repository.create(defaults(new Date())), 201);
       const body = await readBody(c, schema);
       if (!body.ok) return body.response;
       return c.json(repository.create(body.data), 201);

@@ -48,14 +48,17 @@ export function exportContent(repos: ContentRepositories) {
 export function importContent(store: Store, repos: ContentRepositories, raw: unknown): ImportSummary {
   const parsed = importSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ImportError(parsed.error.issues.slice(0, 20).map((i) => `${i.path.join(".") || "file"}: ${i.message}`));
+    throw new ImportError(
+      parsed.error.issues.slice(0, 20).map((i) => `${i.path.join(".") || "file"}: ${i.message}`),
+    );
   }
   const data = parsed.data;
   const sitePatch = data.site ?? data.config?.site ?? data["config/site"];
   let site: Site | undefined;
   if (sitePatch) {
     const merged = mergeSite(repos.site.get(), sitePatch);
-    if (!merged.success) throw new ImportError(merged.error.issues.map((i) => `site.${i.path.join(".")}: ${i.message}`));
+    if (!merged.success)
+      throw new ImportError(merged.error.issues.map((i) => `site.${i.path.join(".")}: ${i.message}`));
     site = merged.data;
   }
   const now = new Date().toISOString();

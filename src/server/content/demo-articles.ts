@@ -29,7 +29,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "The Meridian Herald",
     url: "https://meridianherald.example/politics/all-night-bus-map-sitting",
     date: "2 September 2026",
-    description: "How a fourteen-hour committee session ended with four rural routes saved and two town services cut.",
+    description:
+      "How a fourteen-hour committee session ended with four rural routes saved and two town services cut.",
     image: "/demo/council-chamber.jpg",
     featured: true,
     tags: [],
@@ -98,7 +99,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "The Civic Ledger",
     url: "https://civicledger.example/opinion/local-papers-starved",
     date: "January 19, 2026",
-    description: "The problem is not that readers stopped caring. It is that the money that paid for reporting went elsewhere.",
+    description:
+      "The problem is not that readers stopped caring. It is that the money that paid for reporting went elsewhere.",
     image: "",
     featured: false,
     tags: ["comment"],
@@ -114,7 +116,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "Harbour Weekly",
     url: "https://harbourweekly.example/news/ferry-operator-fined",
     date: "2025-12-04",
-    description: "The company admitted missing monthly lifejacket inspections on two vessels for most of last year.",
+    description:
+      "The company admitted missing monthly lifejacket inspections on two vessels for most of last year.",
     image: "/demo/harbour-dawn.jpg",
     featured: true,
     tags: ["news"],
@@ -146,7 +149,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "Data Desk Review",
     url: "https://datadeskreview.example/maps/closed-library-branches",
     date: "2025-08-08",
-    description: "An interactive map of sixty-one library closures across the region, with the reasons councils gave for each.",
+    description:
+      "An interactive map of sixty-one library closures across the region, with the reasons councils gave for each.",
     image: "",
     featured: false,
     tags: ["data", "news"],
@@ -161,7 +165,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "Data Desk Review",
     url: "https://datadeskreview.example/spending/council-consultants",
     date: "2025-06-17",
-    description: "Line-by-line spending records reveal a reliance on outside advisers that the council's own auditors had questioned.",
+    description:
+      "Line-by-line spending records reveal a reliance on outside advisers that the council's own auditors had questioned.",
     image: "",
     featured: false,
     tags: [],
@@ -177,7 +182,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "Northgate Courier",
     url: "https://northgatecourier.example/features/night-shift-social-worker",
     date: "2025-03-02",
-    description: "From a midnight call about a missing teenager to a dawn visit to a frightened pensioner, one shift on the front line.",
+    description:
+      "From a midnight call about a missing teenager to a dawn visit to a frightened pensioner, one shift on the front line.",
     image: "",
     featured: false,
     tags: [],
@@ -193,7 +199,8 @@ export const DEMO_ARTICLES: ArticleInput[] = [
     outlet: "The Meridian Herald",
     url: "https://meridianherald.example/health/valley-maternity-unit-closure",
     date: "2024-11-26",
-    description: "Expectant parents now face an hour's drive to give birth, after a 'temporary' suspension became permanent.",
+    description:
+      "Expectant parents now face an hour's drive to give birth, after a 'temporary' suspension became permanent.",
     image: "",
     featured: false,
     tags: [],

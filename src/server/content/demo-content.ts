@@ -18,7 +18,13 @@ export const DEMO_SITE: Site = siteSchema.parse({
     "Morgan Hale is a fictional freelance journalist created to demonstrate Byline. Morgan covers local government, housing and public services, with a habit of reading the appendices nobody else reads.",
     "Morgan's work has appeared in five (equally fictional) regional titles, and currently combines reporting with a parliamentary internship in Westminster.",
   ].join("\n\n"),
-  featuredOutlets: ["The Meridian Herald", "Northgate Courier", "The Civic Ledger", "Harbour Weekly", "Data Desk Review"],
+  featuredOutlets: [
+    "The Meridian Herald",
+    "Northgate Courier",
+    "The Civic Ledger",
+    "Harbour Weekly",
+    "Data Desk Review",
+  ],
   social: { linkedin: "https://www.linkedin.com/in/example-morgan-hale", email: "morgan@example.com" },
   currentRole: {
     title: "Parliamentary Intern",
@@ -76,7 +82,10 @@ const DEMO_EDUCATION: EducationInput[] = [
     institution: "Northgate School of Journalism",
     credential: "MA Investigative Journalism",
     duration: "2023 - 2024",
-    details: ["Dissertation on freedom of information use by local newsrooms.", "NCTJ Diploma, including shorthand at 100 wpm."],
+    details: [
+      "Dissertation on freedom of information use by local newsrooms.",
+      "NCTJ Diploma, including shorthand at 100 wpm.",
+    ],
   },
   {
     institution: "University of Eastbrook",

@@ -63,7 +63,9 @@ export function openStore(dataDir: string): Store {
   // A change row only says "this collection changed at seq": readers want the newest per
   // collection (catch-up, other processes' writes), so older rows go in the same transaction and
   // the table stays as small as the number of collections.
-  const pruneOlderChanges = sqlite.prepare<[string, number]>("delete from changes where collection = ? and seq < ?");
+  const pruneOlderChanges = sqlite.prepare<[string, number]>(
+    "delete from changes where collection = ? and seq < ?",
+  );
   let lastSeq = (sqlite.prepare("select coalesce(max(seq), 0) as seq from changes").get() as { seq: number })
     .seq;
   let seenVersion = dataVersion();
@@ -77,7 +79,11 @@ export function openStore(dataDir: string): Store {
         const result = fn(db);
         const createdAt = new Date().toISOString();
         const events = names.map((collection) => {
-          const seq = db.insert(changesTable).values({ collection, createdAt }).returning({ seq: changesTable.seq }).get().seq;
+          const seq = db
+            .insert(changesTable)
+            .values({ collection, createdAt })
+            .returning({ seq: changesTable.seq })
+            .get().seq;
           pruneOlderChanges.run(collection, seq);
           return { collection, seq };
         });

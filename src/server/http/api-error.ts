@@ -5,7 +5,13 @@ import type { z } from "zod";
 export type FieldErrors = Record<string, string>;
 
 /** Every API error has the shape `{"error":{"code","message","fields?"}}`. */
-export function apiError(c: Context, status: ContentfulStatusCode, code: string, message: string, fields?: FieldErrors) {
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  fields?: FieldErrors,
+) {
   return c.json({ error: fields ? { code, message, fields } : { code, message } }, status);
 }
 

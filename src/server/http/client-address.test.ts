@@ -22,9 +22,12 @@ describe("TRUST_PROXY entries", () => {
     expect(proxyEntry("loopback")).toEqual(["127.0.0.0/8", "::1/128"]);
   });
 
-  it.each(["proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.0/8/8", "1.2.3", "10.0.0.0/x"])("refuses %s", (entry) => {
-    expect(proxyEntry(entry)).toBeUndefined();
-  });
+  it.each(["proxy.example", "10.0.0.0/33", "::1/129", "10.0.0.0/8/8", "1.2.3", "10.0.0.0/x"])(
+    "refuses %s",
+    (entry) => {
+      expect(proxyEntry(entry)).toBeUndefined();
+    },
+  );
 });
 
 describe("canonical addresses and keys", () => {

@@ -10,7 +10,9 @@ function app() {
     .use(compression())
     .get("/assets/app.js", (c) => {
       c.header("Cache-Control", IMMUTABLE);
-      return c.body(`console.log(${JSON.stringify("x".repeat(5000))});`, 200, { "Content-Type": "text/javascript" });
+      return c.body(`console.log(${JSON.stringify("x".repeat(5000))});`, 200, {
+        "Content-Type": "text/javascript",
+      });
     })
     .get("/__manifest", (c) => {
       c.header("Cache-Control", IMMUTABLE);

@@ -14,14 +14,20 @@ const MEMO_ENTRIES = 200;
 type Encoding = "br" | "gzip";
 
 /** A view of the buffer's bytes (no copy), which Response accepts as a body. */
-const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+const bytes = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 
 /**
  * A response whose body is `body` encoded as `encoding`, with `headers` (the plain response's)
  * saying so. No Content-Length: the Node adapter sets it for a byte body itself, and a second one
  * would make the response invalid.
  */
-export function encodedResponse(body: Buffer, encoding: Encoding, status: number, headers: Headers): Response {
+export function encodedResponse(
+  body: Buffer,
+  encoding: Encoding,
+  status: number,
+  headers: Headers,
+): Response {
   headers.delete("Content-Length");
   headers.set("Content-Encoding", encoding);
   headers.append("Vary", "Accept-Encoding");

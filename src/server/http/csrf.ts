@@ -29,7 +29,12 @@ export const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = c.get("session");
   if (!session) return apiError(c, 401, "unauthorized", "Sign in to continue.");
   if (!SAFE_METHODS.has(c.req.method) && c.req.header("x-csrf-token") !== session.csrfToken) {
-    return apiError(c, 403, "csrf", "The security token is missing or out of date. Reload the page and try again.");
+    return apiError(
+      c,
+      403,
+      "csrf",
+      "The security token is missing or out of date. Reload the page and try again.",
+    );
   }
   return next();
 };

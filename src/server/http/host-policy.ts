@@ -29,13 +29,19 @@ export function hostPolicy(options: HostPolicyOptions): MiddlewareHandler<AppEnv
     // Listening on every interface: the address this request arrived at is ours too.
     const incoming = (c.env as { incoming?: { socket?: { localAddress?: string } } } | undefined)?.incoming;
     const local = incoming?.socket?.localAddress;
-    return ANY_ADDRESS.has(listening) && local !== undefined && canonicalAddress(local) === canonicalAddress(name);
+    return (
+      ANY_ADDRESS.has(listening) && local !== undefined && canonicalAddress(local) === canonicalAddress(name)
+    );
   };
   return async (c, next) => {
     if (!options.publicUrl && !allowed(c)) {
-      return c.text("Misdirected Request: this server answers only to localhost until PUBLIC_URL is set.", 421, {
-        "Cache-Control": "no-store",
-      });
+      return c.text(
+        "Misdirected Request: this server answers only to localhost until PUBLIC_URL is set.",
+        421,
+        {
+          "Cache-Control": "no-store",
+        },
+      );
     }
     await next();
     if (https) setResponseHeaders(c, { "Strict-Transport-Security": HSTS });

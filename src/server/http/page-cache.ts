@@ -33,7 +33,8 @@ export function createPageCache(options: { maxEntries: number; maxAgeMs: number;
       entries.set(key, page);
       const headers = new Headers(page.headers);
       headers.set("X-Page-Cache", "hit");
-      if (!gzip) return new Response(page.body.replaceAll(page.nonce, nonce), { status: page.status, headers });
+      if (!gzip)
+        return new Response(page.body.replaceAll(page.nonce, nonce), { status: page.status, headers });
       page.gzipped ??= splicedGzip(page.body.split(page.nonce));
       return encodedResponse(page.gzipped(nonce), "gzip", page.status, headers);
     },

@@ -2,7 +2,12 @@
 const MAX_KEYS = 10_000;
 
 /** Fixed-window counters kept in memory: enough for one process serving one owner's site. */
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number; maxKeys?: number }) {
+export function createRateLimiter(options: {
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+  maxKeys?: number;
+}) {
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? MAX_KEYS;
   const hits = new Map<string, { count: number; resetAt: number }>();

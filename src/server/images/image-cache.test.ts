@@ -194,7 +194,8 @@ describe("image cache", () => {
 
     const maxBytes = one * 2;
     const { cache } = setup(() => tiny, { now: () => (time += 10), maxBytes });
-    for (const name of ["a", "b", "c"]) await cache.get(`https://news.example/${name}`, { acceptWebp: false });
+    for (const name of ["a", "b", "c"])
+      await cache.get(`https://news.example/${name}`, { acceptWebp: false });
     expect(cache.stats().entries).toBe(2);
 
     const restarted = setup(() => tiny, { now: () => (time += 10), maxBytes });

@@ -10,7 +10,13 @@ export type CachedImage = { body: Buffer; contentType: string; etag: string; siz
 
 export type WarmReport = { cached: string[]; failed: { url: string; reason: string }[] };
 
-export type ImageCacheStats = { entries: number; bytes: number; hits: number; misses: number; staleHits: number };
+export type ImageCacheStats = {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  staleHits: number;
+};
 
 /** pino's `logger.warn(obj, msg)`, the only call the cache makes. */
 export type WarnLogger = { warn(details: object, message: string): void };

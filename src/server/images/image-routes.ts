@@ -23,7 +23,10 @@ export type ImageRouteOptions = {
 };
 
 /** `GET /images?url=…`: article and site images, resized and cached (docs/product.md, Images). */
-export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">, options: ImageRouteOptions) {
+export function imageRoutes(
+  images: Pick<ImageService, "cache" | "isKnownImage">,
+  options: ImageRouteOptions,
+) {
   const failures = createTtlCache<string>({ ttlMs: FAILURE_TTL_MS, maxEntries: 500 });
   const misses = createRateLimiter({ limit: options.missesPerAddress, windowMs: MISS_WINDOW_MS });
   return new Hono<AppEnv>().get("/images", async (c) => {
@@ -41,7 +44,12 @@ export function imageRoutes(images: Pick<ImageService, "cache" | "isKnownImage">
       if (!misses.hit(address)) {
         c.header("Retry-After", String(misses.retryAfterSeconds(address)));
         c.header("Cache-Control", "no-store");
-        return apiError(c, 429, "too_many_images", "Too many new images from your address. Try again in a few minutes.");
+        return apiError(
+          c,
+          429,
+          "too_many_images",
+          "Too many new images from your address. Try again in a few minutes.",
+        );
       }
     }
     const acceptWebp = /(^|[\s,])image\/webp\b/i.test(c.req.header("accept") ?? "");

@@ -41,7 +41,12 @@ export function eventsRoute(store: Store, options: LiveOptions) {
     const held = perAddress.get(address) ?? 0;
     if (held >= options.maxStreamsPerAddress) {
       c.header("Retry-After", "5");
-      return apiError(c, 429, "too_many_streams", "Too many live connections from your address. Close a tab and try again.");
+      return apiError(
+        c,
+        429,
+        "too_many_streams",
+        "Too many live connections from your address. Close a tab and try again.",
+      );
     }
     // Counted before the stream starts, so parallel requests cannot all pass the check.
     perAddress.set(address, held + 1);

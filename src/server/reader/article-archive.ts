@@ -12,7 +12,11 @@ export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
 export function createArticleArchive(store: Store) {
   return {
     get(articleId: string): ArchivedArticle | undefined {
-      return store.db.select().from(articleArchivesTable).where(eq(articleArchivesTable.articleId, articleId)).get();
+      return store.db
+        .select()
+        .from(articleArchivesTable)
+        .where(eq(articleArchivesTable.articleId, articleId))
+        .get();
     },
     put(row: ArchivedArticle): void {
       const { articleId: _articleId, ...rest } = row;

@@ -28,7 +28,7 @@ describe("isBoilerplateBlock", () => {
     "Get the Morning Briefing in your inbox. Sign up for our free newsletter.",
     "This slideshow requires JavaScript.",
     "______________________________",
-    "[button link=\"/x\"]Send us your review[/button]",
+    '[button link="/x"]Send us your review[/button]',
   ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
 
   it.each([
@@ -41,7 +41,9 @@ describe("isBoilerplateBlock", () => {
     const text = "Ferry timetable cut again";
     const chars = text.replace(/\s/g, "").length;
     expect(isBoilerplateBlock(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
-    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(
+      isBoilerplateBlock(block(text, { heading: true, linkChars: chars, internalLinkChars: chars })),
+    ).toBe(true);
     expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
     expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
   });
@@ -49,20 +51,25 @@ describe("isBoilerplateBlock", () => {
 
 describe("isItalicNote", () => {
   it("recognises a short italic note even with links in it", () => {
-    expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 26, linkChars: 7 }))).toBe(true);
+    expect(
+      isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 26, linkChars: 7 })),
+    ).toBe(true);
     expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 10 }))).toBe(false);
   });
 });
 
 describe("isBylineOf", () => {
-  it.each(["By Mara Ellison", "Mara Ellison", "by: Mara Ellison | March 5, 2024", "MARA ELLISON, Staff Writer"])(
-    "treats %j as the byline",
-    (text) => expect(isBylineOf(text, "Mara Ellison")).toBe(true),
-  );
+  it.each([
+    "By Mara Ellison",
+    "Mara Ellison",
+    "by: Mara Ellison | March 5, 2024",
+    "MARA ELLISON, Staff Writer",
+  ])("treats %j as the byline", (text) => expect(isBylineOf(text, "Mara Ellison")).toBe(true));
 
   it.each(["Mara Ellison said the vote was close.", "Beachbody Performance Energize", "Someone Else"])(
     "does not treat %j as the byline",
-    (text) => expect(isBylineOf(text, text.startsWith("Beachbody") ? "Beachbody" : "Mara Ellison")).toBe(false),
+    (text) =>
+      expect(isBylineOf(text, text.startsWith("Beachbody") ? "Beachbody" : "Mara Ellison")).toBe(false),
   );
 
   it("never matches without an author", () => expect(isBylineOf("By", "")).toBe(false));

@@ -4,14 +4,18 @@ import { decodeHtml } from "./decode-html";
 const TEXT = "Zoë’s café — “€2m”, 50…";
 /** TEXT as windows-1252 bytes. */
 const cp1252 = Buffer.from(
-  [...TEXT].map((ch) => ({ "’": 0x92, "“": 0x93, "”": 0x94, "—": 0x97, "€": 0x80, "…": 0x85 })[ch] ?? ch.charCodeAt(0)),
+  [...TEXT].map(
+    (ch) => ({ "’": 0x92, "“": 0x93, "”": 0x94, "—": 0x97, "€": 0x80, "…": 0x85 })[ch] ?? ch.charCodeAt(0),
+  ),
 );
 
 describe("decodeHtml", () => {
   it("reads windows-1252 (and the Latin-1 labels that mean it) as a browser does", () => {
     for (const label of ["windows-1252", "ISO-8859-1", "latin1", "us-ascii"]) {
       const head = Buffer.from(`<meta charset="${label}">`, "latin1");
-      expect(decodeHtml({ body: Buffer.concat([head, cp1252]), contentType: "" })).toBe(`<meta charset="${label}">${TEXT}`);
+      expect(decodeHtml({ body: Buffer.concat([head, cp1252]), contentType: "" })).toBe(
+        `<meta charset="${label}">${TEXT}`,
+      );
     }
   });
 

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { extractArticle } from "./extract-article";
 
-const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
+const fixture = (name: string): string =>
+  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const PAGE_URL = "https://news.example.com/2024/03/harbour-dredging";
 
 const newsArticle = fixture("news-article.html");
@@ -60,7 +61,9 @@ describe("extractArticle on a news page", () => {
 
   it("marks the sub-heading for reader mode", () => {
     expect(article.paragraphs).toHaveLength(6);
-    expect(article.paragraphs.filter((p) => p.heading)).toEqual([{ text: "What Happens Next", heading: true }]);
+    expect(article.paragraphs.filter((p) => p.heading)).toEqual([
+      { text: "What Happens Next", heading: true },
+    ]);
     expect(article.paragraphs[3]).toEqual({ text: "What Happens Next", heading: true });
   });
 });
@@ -87,7 +90,10 @@ describe("extractArticle with JSON-LD", () => {
   };
 
   it("takes headline, authors (following @id references), date and image from @graph", () => {
-    const html = page(`<script type="application/ld+json">${JSON.stringify(graph)}</script>`, "<p>Subscribe to read.</p>");
+    const html = page(
+      `<script type="application/ld+json">${JSON.stringify(graph)}</script>`,
+      "<p>Subscribe to read.</p>",
+    );
     const article = extractArticle(html, "https://example.org/lighthouse");
     expect(article.title).toBe("Lighthouse keepers return & restore the lamp");
     expect(article.author).toBe("Jo Marsh, Ade Bello");
@@ -125,7 +131,9 @@ describe("extractArticle with JSON-LD", () => {
 
   it("reads JSON-LD that is not strict JSON (raw line breaks, trailing commas)", () => {
     const script = `{"@type": "BlogPosting", "headline": "Tide tables,\n explained", "author": {"name": "Sam Reed"},}`;
-    const article = extractArticle(page(`<script type="application/ld+json">${script}</script>`, `<article>${prose(4)}</article>`));
+    const article = extractArticle(
+      page(`<script type="application/ld+json">${script}</script>`, `<article>${prose(4)}</article>`),
+    );
     expect(article.title).toBe("Tide tables, explained");
     expect(article.author).toBe("Sam Reed");
   });
@@ -144,17 +152,28 @@ describe("extractArticle metadata fallbacks", () => {
   });
 
   it("prefers an ISO timestamp and turns a free-form date into its calendar day", () => {
-    const iso = page('<meta property="article:published_time" content="2021-05-06 10:00:00 +0200">', `<article>${prose(4)}</article>`);
+    const iso = page(
+      '<meta property="article:published_time" content="2021-05-06 10:00:00 +0200">',
+      `<article>${prose(4)}</article>`,
+    );
     expect(extractArticle(iso).publishDate).toBe("2021-05-06T10:00:00+02:00");
     const loose = page('<meta name="date" content="November 19, 2019">', `<article>${prose(4)}</article>`);
     expect(extractArticle(loose).publishDate).toBe("2019-11-19");
   });
 
   it("returns only http(s) images, resolved against the page URL", () => {
-    const relative = page('<meta property="og:image" content="../img/a.png">', `<article>${prose(4)}</article>`);
-    expect(extractArticle(relative, "https://example.net/news/story/").image).toBe("https://example.net/news/img/a.png");
+    const relative = page(
+      '<meta property="og:image" content="../img/a.png">',
+      `<article>${prose(4)}</article>`,
+    );
+    expect(extractArticle(relative, "https://example.net/news/story/").image).toBe(
+      "https://example.net/news/img/a.png",
+    );
     expect(extractArticle(relative).image).toBe("");
-    const dataUri = page('<meta property="og:image" content="data:image/png;base64,AAAA">', `<article>${prose(4)}</article>`);
+    const dataUri = page(
+      '<meta property="og:image" content="data:image/png;base64,AAAA">',
+      `<article>${prose(4)}</article>`,
+    );
     expect(extractArticle(dataUri, PAGE_URL).image).toBe("");
   });
 
@@ -185,7 +204,10 @@ describe("extractArticle second look", () => {
     const nav = Array.from({ length: 150 }, (_, i) => `<a href="/section-${i}">Section ${i}</a>`).join(" ");
     const story = [sentence(1) + " " + sentence(2), sentence(3) + " " + sentence(4)];
     // "popular" marks furniture, and the story is too small a share of the page to count as its container.
-    const html = page("", `<nav>${nav}</nav><div class="popular-story">${story.map((p) => `<p>${p}</p>`).join("")}</div>`);
+    const html = page(
+      "",
+      `<nav>${nav}</nav><div class="popular-story">${story.map((p) => `<p>${p}</p>`).join("")}</div>`,
+    );
     expect(extractArticle(html).content).toBe(story.join("\n\n"));
   });
 });
@@ -194,7 +216,10 @@ describe("extractArticle errors", () => {
   it.each([
     ["an empty string", ""],
     ["an empty page", "<!doctype html><html><head><title>Nothing</title></head><body></body></html>"],
-    ["a page of navigation only", page("", '<nav><a href="/">Home</a> <a href="/a">About</a></nav><p>Hi.</p>')],
+    [
+      "a page of navigation only",
+      page("", '<nav><a href="/">Home</a> <a href="/a">About</a></nav><p>Hi.</p>'),
+    ],
   ])("throws a clear error for %s", (_label, html) => {
     expect(() => extractArticle(html)).toThrow("No article text found on the page");
   });

@@ -50,7 +50,9 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
   const index = indexPage(document);
   const jsonLd = readJsonLd(index.jsonLd);
   const metadata = readPageMetadata(index, jsonLd, pageUrl);
-  const siteUrl = [pageUrl, index.links.get("canonical"), index.meta.get("og:url")].find((url) => url && URL.canParse(url));
+  const siteUrl = [pageUrl, index.links.get("canonical"), index.meta.get("og:url")].find(
+    (url) => url && URL.canParse(url),
+  );
   const options = { embeddedParagraphs: jsonLd?.bodyParagraphs ?? [], siteUrl };
   let body = extractBody(document, { ...options, removeFurniture: true });
   if (textLength(body.paragraphs) < SECOND_LOOK_CHARS) {

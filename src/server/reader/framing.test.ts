@@ -4,7 +4,8 @@ import { allowsFraming } from "./framing";
 const OURS = "https://byline.example";
 const PAGE = "https://news.example/story";
 
-const check = (headers: Record<string, string>, ours = OURS, page = PAGE) => allowsFraming(headers, ours, page);
+const check = (headers: Record<string, string>, ours = OURS, page = PAGE) =>
+  allowsFraming(headers, ours, page);
 
 describe("allowsFraming", () => {
   it("allows a page that sends no framing rules", () => {
@@ -50,7 +51,9 @@ describe("allowsFraming", () => {
 
   it("lets frame-ancestors override X-Frame-Options, as browsers do", () => {
     expect(check({ "x-frame-options": "DENY", "content-security-policy": "frame-ancestors *" })).toBe(true);
-    expect(check({ "x-frame-options": "ALLOWALL", "content-security-policy": "frame-ancestors 'none'" })).toBe(false);
+    expect(
+      check({ "x-frame-options": "ALLOWALL", "content-security-policy": "frame-ancestors 'none'" }),
+    ).toBe(false);
   });
 
   it("needs every policy that restricts framing to allow it", () => {

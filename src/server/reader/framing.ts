@@ -35,7 +35,9 @@ function defaultPort(scheme: string): string {
 
 function sameOrigin(ours: Origin, pageUrl: string): boolean {
   const page = parseOrigin(pageUrl);
-  return page !== undefined && page.scheme === ours.scheme && page.host === ours.host && page.port === ours.port;
+  return (
+    page !== undefined && page.scheme === ours.scheme && page.host === ours.host && page.port === ours.port
+  );
 }
 
 /** DENY always refuses; SAMEORIGIN refuses everyone but the page's own origin. Other values are ignored. */

@@ -6,7 +6,9 @@ import { indexPage } from "./page-index";
 /** Goes through a real page so the script collection is tested too. */
 function jsonLdOf(...scripts: string[]): ReturnType<typeof readJsonLd> {
   const tags = scripts.map((s) => `<script type="application/ld+json">${s}</script>`).join("");
-  const { document } = parseHTML(`<!doctype html><html><head>${tags}<script>var notJsonLd = 1;</script></head><body></body></html>`);
+  const { document } = parseHTML(
+    `<!doctype html><html><head>${tags}<script>var notJsonLd = 1;</script></head><body></body></html>`,
+  );
   return readJsonLd(indexPage(document).jsonLd);
 }
 
@@ -31,8 +33,12 @@ describe("readJsonLd", () => {
   });
 
   it("reads image as string, ImageObject or list, and falls back to thumbnailUrl", () => {
-    expect(jsonLdOf('{"@type":"Article","image":"https://a.example/1.jpg"}')?.image).toBe("https://a.example/1.jpg");
-    expect(jsonLdOf('{"@type":"Article","image":{"@type":"ImageObject","contentUrl":"/2.jpg"}}')?.image).toBe("/2.jpg");
+    expect(jsonLdOf('{"@type":"Article","image":"https://a.example/1.jpg"}')?.image).toBe(
+      "https://a.example/1.jpg",
+    );
+    expect(jsonLdOf('{"@type":"Article","image":{"@type":"ImageObject","contentUrl":"/2.jpg"}}')?.image).toBe(
+      "/2.jpg",
+    );
     expect(jsonLdOf('{"@type":"Article","image":["", {"url":"/3.jpg"}]}')?.image).toBe("/3.jpg");
     expect(jsonLdOf('{"@type":"Article","thumbnailUrl":"/4.jpg"}')?.image).toBe("/4.jpg");
   });
@@ -54,7 +60,9 @@ describe("readJsonLd", () => {
   });
 
   it("reads JSON-LD with raw line breaks in strings and trailing commas", () => {
-    const result = jsonLdOf('{"@type": "Article", "headline": "Tabs\tand \\"quotes\\"", "articleBody": "One.\nTwo.",}');
+    const result = jsonLdOf(
+      '{"@type": "Article", "headline": "Tabs\tand \\"quotes\\"", "articleBody": "One.\nTwo.",}',
+    );
     expect(result?.headline).toBe('Tabs and "quotes"');
     expect(result?.bodyParagraphs).toEqual(["One.", "Two."]);
   });

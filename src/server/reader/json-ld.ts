@@ -88,7 +88,8 @@ class GraphIndex {
   constructor(nodes: JsonObject[]) {
     for (const node of nodes) {
       const id = node["@id"];
-      if (typeof id === "string" && Object.keys(node).length > 1 && !this.byId.has(id)) this.byId.set(id, node);
+      if (typeof id === "string" && Object.keys(node).length > 1 && !this.byId.has(id))
+        this.byId.set(id, node);
     }
   }
 
@@ -129,7 +130,8 @@ export function readJsonLd(scripts: string[]): JsonLdArticle | null {
   const nodes: JsonObject[] = [];
   for (const script of scripts) collectNodes(parseLenient(script), nodes);
   const articles = nodes.filter((node) => types(node).some((t) => ARTICLE_TYPE.test(t)));
-  const candidates = articles.length > 0 ? articles : nodes.filter((node) => types(node).some((t) => PAGE_TYPE.test(t)));
+  const candidates =
+    articles.length > 0 ? articles : nodes.filter((node) => types(node).some((t) => PAGE_TYPE.test(t)));
   // With several articles (a page plus teasers), the one carrying the text is the page's own.
   const main = candidates.reduce<JsonObject | undefined>(
     (best, node) => (best === undefined || bodyLength(node) > bodyLength(best) ? node : best),
@@ -141,7 +143,14 @@ export function readJsonLd(scripts: string[]): JsonLdArticle | null {
   return {
     headline: fragmentText(firstString(main["headline"]) || firstString(main["name"])),
     description: fragmentText(firstString(main["description"])),
-    authors: [...new Set(graph.names(main["author"]).map(fragmentText).filter((n) => n.length > 0))],
+    authors: [
+      ...new Set(
+        graph
+          .names(main["author"])
+          .map(fragmentText)
+          .filter((n) => n.length > 0),
+      ),
+    ],
     datePublished: firstString(main["datePublished"]) || firstString(main["dateCreated"]),
     image: graph.imageUrl(main["image"]) || graph.imageUrl(main["thumbnailUrl"]),
     bodyParagraphs: body ? fragmentParagraphs(body) : [],

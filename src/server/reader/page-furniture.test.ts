@@ -54,6 +54,8 @@ describe("removeFurniture", () => {
   });
 
   it("removes scripts and styles", () => {
-    expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(longParagraph(1));
+    expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(
+      longParagraph(1),
+    );
   });
 });

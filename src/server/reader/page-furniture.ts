@@ -4,24 +4,102 @@
  * Matched as whole words of the class or id ("article__share-bar", "relatedLinks").
  */
 const FURNITURE_WORDS = new Set([
-  "share", "sharing", "sharebar", "social", "socials", "related", "newsletter", "newsletters", "subscribe",
-  "subscription", "signup", "promo", "promotion", "advert", "advertisement", "advertising", "ad", "ads", "adslot",
-  "dfp", "sponsor", "sponsored", "outbrain", "taboola", "caption", "captions", "credit", "credits", "breadcrumb",
-  "breadcrumbs", "comment", "comments", "disqus", "recommended", "recommendations", "trending", "popular",
-  "byline", "bylines", "author", "bio", "dateline", "date", "time", "timestamp", "pubdate", "tags", "toolbar",
-  "sidebar", "paywall", "modal", "popup", "overlay", "cookie", "cookies", "consent", "gdpr", "nav", "navigation",
-  "menu", "sr", "screenreader", "hidden",
+  "share",
+  "sharing",
+  "sharebar",
+  "social",
+  "socials",
+  "related",
+  "newsletter",
+  "newsletters",
+  "subscribe",
+  "subscription",
+  "signup",
+  "promo",
+  "promotion",
+  "advert",
+  "advertisement",
+  "advertising",
+  "ad",
+  "ads",
+  "adslot",
+  "dfp",
+  "sponsor",
+  "sponsored",
+  "outbrain",
+  "taboola",
+  "caption",
+  "captions",
+  "credit",
+  "credits",
+  "breadcrumb",
+  "breadcrumbs",
+  "comment",
+  "comments",
+  "disqus",
+  "recommended",
+  "recommendations",
+  "trending",
+  "popular",
+  "byline",
+  "bylines",
+  "author",
+  "bio",
+  "dateline",
+  "date",
+  "time",
+  "timestamp",
+  "pubdate",
+  "tags",
+  "toolbar",
+  "sidebar",
+  "paywall",
+  "modal",
+  "popup",
+  "overlay",
+  "cookie",
+  "cookies",
+  "consent",
+  "gdpr",
+  "nav",
+  "navigation",
+  "menu",
+  "sr",
+  "screenreader",
+  "hidden",
 ]);
 
 /** Class / id words of media boxes: their short text is a caption or a credit. */
 const MEDIA_WORDS = new Set([
-  "image", "images", "img", "photo", "photos", "picture", "media", "figure", "gallery", "slideshow", "video", "player",
-  "thumbnail", "lead", "hero",
+  "image",
+  "images",
+  "img",
+  "photo",
+  "photos",
+  "picture",
+  "media",
+  "figure",
+  "gallery",
+  "slideshow",
+  "video",
+  "player",
+  "thumbnail",
+  "lead",
+  "hero",
 ]);
 const MEDIA_CAPTION_MAX_CHARS = 400;
 
 /** Elements that are never article prose. */
-const FURNITURE_TAGS = new Set(["figcaption", "nav", "aside", "footer", "button", "select", "iframe", "form"]);
+const FURNITURE_TAGS = new Set([
+  "figcaption",
+  "nav",
+  "aside",
+  "footer",
+  "button",
+  "select",
+  "iframe",
+  "form",
+]);
 
 /** The main text of a page never sits in these landmark roles. */
 const FURNITURE_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog"]);
@@ -74,10 +152,12 @@ function quotedShare(element: Element): number {
 
 /** Removes page furniture from the document, before the main text is looked for. */
 export function removeFurniture(body: HTMLElement): void {
-  for (const tag of ["script", "style", "template"]) for (const element of [...body.getElementsByTagName(tag)]) element.remove();
+  for (const tag of ["script", "style", "template"])
+    for (const element of [...body.getElementsByTagName(tag)]) element.remove();
   const pageText = textLength(body);
   // An element holding a large share of the page's text is the article's container, whatever its class says.
-  const isContainer = (element: Element): boolean => textLength(element) > 0.3 * pageText || holdsProse(element);
+  const isContainer = (element: Element): boolean =>
+    textLength(element) > 0.3 * pageText || holdsProse(element);
 
   const verdict = (element: Element): "keep" | "remove" | "unwrap" => {
     const tag = element.localName;

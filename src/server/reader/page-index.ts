@@ -45,7 +45,8 @@ export function indexPage(document: Document): PageIndex {
         break;
       }
       case "script":
-        if (/ld\+json/i.test(element.getAttribute("type") ?? "")) index.jsonLd.push(element.textContent ?? "");
+        if (/ld\+json/i.test(element.getAttribute("type") ?? ""))
+          index.jsonLd.push(element.textContent ?? "");
         break;
       case "link":
         for (const rel of words(element.getAttribute("rel"))) {

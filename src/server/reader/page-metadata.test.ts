@@ -4,7 +4,11 @@ import { indexPage } from "./page-index";
 import { cleanAuthor, readPageMetadata, resolveHttpUrl } from "./page-metadata";
 
 const metadataOf = (head: string, body = "", pageUrl?: string): ReturnType<typeof readPageMetadata> =>
-  readPageMetadata(indexPage(parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document), null, pageUrl);
+  readPageMetadata(
+    indexPage(parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document),
+    null,
+    pageUrl,
+  );
 
 describe("readPageMetadata", () => {
   it("reads Open Graph and strips the site name from the title", () => {
@@ -17,10 +21,16 @@ describe("readPageMetadata", () => {
   });
 
   it("strips a site suffix that names the host and keeps other suffixes", () => {
-    expect(metadataOf('<meta property="og:title" content="Bike book review | MoreBikes">', "", "https://www.morebikes.example/x").title).toBe(
-      "Bike book review",
+    expect(
+      metadataOf(
+        '<meta property="og:title" content="Bike book review | MoreBikes">',
+        "",
+        "https://www.morebikes.example/x",
+      ).title,
+    ).toBe("Bike book review");
+    expect(metadataOf('<meta property="og:title" content="Rust - a language review">').title).toBe(
+      "Rust - a language review",
     );
-    expect(metadataOf('<meta property="og:title" content="Rust - a language review">').title).toBe("Rust - a language review");
   });
 
   it("falls back to Twitter cards and meta author names", () => {
@@ -28,16 +38,25 @@ describe("readPageMetadata", () => {
       '<meta name="twitter:title" content="Quay repairs"><meta name="twitter:image" content="https://img.example/q.jpg">' +
         '<meta name="author" content="By Lee Park">',
     );
-    expect(metadata).toMatchObject({ title: "Quay repairs", image: "https://img.example/q.jpg", author: "Lee Park" });
+    expect(metadata).toMatchObject({
+      title: "Quay repairs",
+      image: "https://img.example/q.jpg",
+      author: "Lee Park",
+    });
   });
 
   it("finds the author in microdata, preferring its name property", () => {
-    const body = '<div itemprop="author" itemscope><img src="a.jpg"><span itemprop="name">Ana Ruiz</span> Staff writer</div>';
+    const body =
+      '<div itemprop="author" itemscope><img src="a.jpg"><span itemprop="name">Ana Ruiz</span> Staff writer</div>';
     expect(metadataOf("", body).author).toBe("Ana Ruiz");
   });
 
   it("resolves images against <base href> and the page URL", () => {
-    const metadata = metadataOf('<base href="/static/"><meta property="og:image" content="img/q.jpg">', "", "https://site.example/a/b");
+    const metadata = metadataOf(
+      '<base href="/static/"><meta property="og:image" content="img/q.jpg">',
+      "",
+      "https://site.example/a/b",
+    );
     expect(metadata.image).toBe("https://site.example/static/img/q.jpg");
   });
 });

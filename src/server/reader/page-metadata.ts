@@ -17,7 +17,14 @@ export type PageMetadata = {
 
 const TITLE_KEYS = ["og:title", "twitter:title", "dc.title"];
 const AUTHOR_KEYS = ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"];
-const IMAGE_KEYS = ["og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "image"];
+const IMAGE_KEYS = [
+  "og:image",
+  "og:image:url",
+  "og:image:secure_url",
+  "twitter:image",
+  "twitter:image:src",
+  "image",
+];
 const DESCRIPTION_KEYS = ["description", "og:description", "twitter:description", "dc.description"];
 const SITE_NAME_KEYS = ["og:site_name", "application-name", "twitter:site"];
 
@@ -95,7 +102,11 @@ function firstValid(candidates: string[], clean: (value: string) => string): str
   return "";
 }
 
-export function readPageMetadata(index: PageIndex, jsonLd: JsonLdArticle | null, pageUrl?: string): PageMetadata {
+export function readPageMetadata(
+  index: PageIndex,
+  jsonLd: JsonLdArticle | null,
+  pageUrl?: string,
+): PageMetadata {
   const { meta } = index;
   const siteNames = [...SITE_NAME_KEYS.map((k) => meta.get(k) ?? ""), ...hostNames(pageUrl)].filter(Boolean);
   const base = baseUrl(index, pageUrl);
@@ -105,16 +116,16 @@ export function readPageMetadata(index: PageIndex, jsonLd: JsonLdArticle | null,
   return {
     title: headline && !(isTruncated(headline) && metaTitle) ? headline : metaTitle,
     author: firstValid(
-      [(jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "), ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""), markupAuthor(index)],
+      [
+        (jsonLd?.authors ?? []).map(cleanAuthor).filter(Boolean).join(", "),
+        ...AUTHOR_KEYS.map((k) => meta.get(k) ?? ""),
+        markupAuthor(index),
+      ],
       cleanAuthor,
     ),
     publishDate: readPublishDate(index, jsonLd?.datePublished ?? ""),
     image: firstValid(
-      [
-        jsonLd?.image ?? "",
-        ...IMAGE_KEYS.map((k) => meta.get(k) ?? ""),
-        index.links.get("image_src") ?? "",
-      ],
+      [jsonLd?.image ?? "", ...IMAGE_KEYS.map((k) => meta.get(k) ?? ""), index.links.get("image_src") ?? ""],
       (value) => resolveHttpUrl(value, base),
     ),
     description: fragmentText(firstOf(meta, DESCRIPTION_KEYS) || (jsonLd?.description ?? "")),

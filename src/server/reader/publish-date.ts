@@ -2,9 +2,24 @@ import { hasItemprop } from "./page-index";
 import type { PageIndex } from "./page-index";
 
 const DATE_KEYS = [
-  "article:published_time", "og:article:published_time", "article:published", "published_time", "og:published_time",
-  "datepublished", "pubdate", "publishdate", "publish-date", "publish_date", "parsely-pub-date", "sailthru.date",
-  "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "citation_publication_date", "date",
+  "article:published_time",
+  "og:article:published_time",
+  "article:published",
+  "published_time",
+  "og:published_time",
+  "datepublished",
+  "pubdate",
+  "publishdate",
+  "publish-date",
+  "publish_date",
+  "parsely-pub-date",
+  "sailthru.date",
+  "dc.date.issued",
+  "dcterms.issued",
+  "dcterms.created",
+  "dc.date",
+  "citation_publication_date",
+  "date",
 ];
 
 /** Publisher-specific meta names for the publication date ("sn-post-date", "publication-date"). */
@@ -31,7 +46,10 @@ export function isoDate(value: string): string {
   const iso = ISO_LIKE.exec(text);
   if (iso) {
     const [, day, time, zone] = iso;
-    const offset = zone && zone.toUpperCase() !== "Z" && !zone.includes(":") ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+    const offset =
+      zone && zone.toUpperCase() !== "Z" && !zone.includes(":")
+        ? `${zone.slice(0, 3)}:${zone.slice(3)}`
+        : zone;
     const normalised = time ? `${day}T${time}${offset?.toUpperCase() ?? ""}` : (day ?? "");
     return Number.isNaN(Date.parse(normalised)) ? "" : normalised;
   }
@@ -47,7 +65,10 @@ const CALENDAR_DATE = new RegExp(
 
 /** Free-form dates ("November 19th, 2019", "2019/11/19") become the calendar day they name. */
 export function looseDate(value: string): string {
-  const text = value.trim().replace(/(\d)(st|nd|rd|th)\b/gi, "$1").replace(/,?\s+at\s+/i, " ")
+  const text = value
+    .trim()
+    .replace(/(\d)(st|nd|rd|th)\b/gi, "$1")
+    .replace(/,?\s+at\s+/i, " ")
     .replace(/\b([ap])\.m\.?/gi, "$1m");
   // V8 reads a date into almost anything ("Page 2", "maybe in 2019"): insist on a year and a full date.
   const year = /\b(19|20)\d{2}\b/.exec(text)?.[0];
@@ -69,6 +90,9 @@ export function readPublishDate(index: PageIndex, jsonLdDate: string): string {
     ...[...index.meta].filter(([key]) => CUSTOM_DATE_KEY.test(key)).map(([, value]) => value),
   ];
   const shown = markupDates(index);
-  const first = (values: string[], parse: (value: string) => string): string => values.map(parse).find(Boolean) ?? "";
-  return first(stated, isoDate) || first(stated, looseDate) || first(shown, isoDate) || first(shown, looseDate);
+  const first = (values: string[], parse: (value: string) => string): string =>
+    values.map(parse).find(Boolean) ?? "";
+  return (
+    first(stated, isoDate) || first(stated, looseDate) || first(shown, isoDate) || first(shown, looseDate)
+  );
 }

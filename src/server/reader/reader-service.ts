@@ -14,7 +14,6 @@ import type { ExtractedArticle } from "./extract-article";
 import { allowsFraming } from "./framing";
 import { createInFlight, createTtlCache } from "./ttl-cache";
 
-
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
   title: string;
@@ -67,7 +66,9 @@ const FRAMING_TTL_MS = HOUR_MS;
 const FAILURE_TTL_MS = 60 * 1000;
 const MAX_CACHED_PAGES = 200;
 
-type Extraction = { ok: true; article: ExtractedArticle; fetchedAt: string } | { ok: false; error: ReaderError };
+type Extraction =
+  | { ok: true; article: ExtractedArticle; fetchedAt: string }
+  | { ok: false; error: ReaderError };
 
 /**
  * Reader mode and the original-site check for stored articles, and "fetch details" for the
@@ -76,7 +77,11 @@ type Extraction = { ok: true; article: ExtractedArticle; fetchedAt: string } | {
 export function createReaderService(options: ReaderServiceOptions) {
   const { articles, archive, fetchPage, publicUrl, logger } = options;
   const now = options.now ?? (() => Date.now());
-  const extractions = createTtlCache<Extraction>({ ttlMs: CONTENT_TTL_MS, maxEntries: MAX_CACHED_PAGES, now });
+  const extractions = createTtlCache<Extraction>({
+    ttlMs: CONTENT_TTL_MS,
+    maxEntries: MAX_CACHED_PAGES,
+    now,
+  });
   const framings = createTtlCache<boolean>({ ttlMs: FRAMING_TTL_MS, maxEntries: MAX_CACHED_PAGES, now });
   const pageOnce = createInFlight<SafeResponse>();
   const extractOnce = createInFlight<Extraction>();
@@ -105,7 +110,11 @@ export function createReaderService(options: ReaderServiceOptions) {
       let outcome: Extraction;
       try {
         const page = await loadPage(url);
-        outcome = { ok: true, article: extractPage(page, decodeHtml(page)), fetchedAt: new Date(now()).toISOString() };
+        outcome = {
+          ok: true,
+          article: extractPage(page, decodeHtml(page)),
+          fetchedAt: new Date(now()).toISOString(),
+        };
       } catch (error) {
         const failure = error instanceof ReaderError ? error : fetchFailure(error, 502);
         logger.info({ url, code: failure.code }, failure.message);
@@ -140,7 +149,11 @@ export function createReaderService(options: ReaderServiceOptions) {
     const stored = storedReaderContent(article);
     if (stored) return stored;
     if (!isHttpUrl(article.url)) {
-      throw new ReaderError(404, "no_source", "This article has no text and no original address to read it from.");
+      throw new ReaderError(
+        404,
+        "no_source",
+        "This article has no text and no original address to read it from.",
+      );
     }
     const archived = archive.get(article.id);
     // An archive of an older address of the article is out of date.
@@ -225,7 +238,11 @@ function isOk(page: SafeResponse): boolean {
 /** The spec §8 reader errors, in the order the original met them. */
 function extractPage(page: SafeResponse, html: string): ExtractedArticle {
   if (!isOk(page)) {
-    throw new ReaderError(502, "fetch_failed", `Failed to fetch content: ${page.status} ${page.statusText}`.trimEnd());
+    throw new ReaderError(
+      502,
+      "fetch_failed",
+      `Failed to fetch content: ${page.status} ${page.statusText}`.trimEnd(),
+    );
   }
   if (html.trim() === "") throw new ReaderError(502, "no_content", "No content received from source");
   try {
@@ -239,7 +256,11 @@ function extractPage(page: SafeResponse, html: string): ExtractedArticle {
 function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {
   const reason = error instanceof Error ? error.message : String(error);
   if (error instanceof SafeFetchError) {
-    if (error.code === "blocked_scheme" || error.code === "blocked_port" || error.code === "blocked_address") {
+    if (
+      error.code === "blocked_scheme" ||
+      error.code === "blocked_port" ||
+      error.code === "blocked_address"
+    ) {
       return new ReaderError(
         refusedStatus,
         "fetch_refused",

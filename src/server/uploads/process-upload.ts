@@ -49,7 +49,8 @@ export async function cleanUpload(input: Buffer): Promise<CleanImage> {
   }
   const extension = extensionOf(metadata);
   if (!extension) {
-    const named = metadata.format === "svg" ? "SVG images are not accepted" : "This image format is not accepted";
+    const named =
+      metadata.format === "svg" ? "SVG images are not accepted" : "This image format is not accepted";
     throw new UploadError(400, "unsupported_format", `${named}. ${REFUSED}`);
   }
   const pages = extension === "gif" || extension === "webp" ? (metadata.pages ?? 1) : 1;
@@ -69,7 +70,12 @@ export async function cleanUpload(input: Buffer): Promise<CleanImage> {
   image = encodeAs(image, extension);
   try {
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { body: data, extension, width: info.width, height: animated ? (info.pageHeight ?? height) : info.height };
+    return {
+      body: data,
+      extension,
+      width: info.width,
+      height: animated ? (info.pageHeight ?? height) : info.height,
+    };
   } catch {
     throw new UploadError(400, "damaged_image", `The image data is damaged. ${REFUSED}`);
   }
@@ -91,5 +97,9 @@ function encodeAs(image: Sharp, extension: UploadExtension): Sharp {
 }
 
 export function tooLarge(): UploadError {
-  return new UploadError(413, "too_large", `The file is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Upload a smaller image.`);
+  return new UploadError(
+    413,
+    "too_large",
+    `The file is larger than ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. Upload a smaller image.`,
+  );
 }

@@ -36,7 +36,13 @@ export function uploadRoutes(uploads: UploadService) {
       }
       const parsed = uploadFormSchema.safeParse(form);
       if (!parsed.success) {
-        return apiError(c, 400, "invalid_input", "Choose an image file to upload.", fieldErrors(parsed.error));
+        return apiError(
+          c,
+          400,
+          "invalid_input",
+          "Choose an image file to upload.",
+          fieldErrors(parsed.error),
+        );
       }
       try {
         const result = await uploads.add(Buffer.from(await parsed.data.file.arrayBuffer()));
@@ -51,7 +57,8 @@ export function uploadRoutes(uploads: UploadService) {
       const name = uploadNameSchema.safeParse(c.req.param("name"));
       if (!name.success) return apiError(c, 404, "not_found", "There is no such upload.");
       const removed = await uploads.remove(name.data);
-      if (!removed.ok) return apiError(c, removed.status, removed.status === 409 ? "in_use" : "not_found", removed.message);
+      if (!removed.ok)
+        return apiError(c, removed.status, removed.status === 409 ? "in_use" : "not_found", removed.message);
       return c.body(null, 204);
     });
 }
@@ -60,7 +67,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** `GET /uploads/<sha256>.<ext>`: the name is the content's hash, so the answer never changes. */
 export function servedUploads(uploads: Pick<UploadService, "read">) {
-  const notFound = (c: Parameters<typeof apiError>[0]) => c.text("Not Found", 404, { "Cache-Control": "no-store" });
+  const notFound = (c: Parameters<typeof apiError>[0]) =>
+    c.text("Not Found", 404, { "Cache-Control": "no-store" });
   return new Hono<AppEnv>()
     .get("/:name", async (c) => {
       const name = uploadNameSchema.safeParse(c.req.param("name"));

@@ -107,7 +107,9 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
       const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => fileOf(name));
       const site = content.site.get();
       const articles = content.articles.list();
-      const rows = await Promise.all(names.map((name) => info(name, usesOfImage(uploadUrl(name), site, articles))));
+      const rows = await Promise.all(
+        names.map((name) => info(name, usesOfImage(uploadUrl(name), site, articles))),
+      );
       return rows
         .filter((row) => row !== undefined)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.name.localeCompare(b.name));
@@ -116,7 +118,8 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
     /** Deletes an unused upload; one that the settings or an article still shows is refused (409). */
     async remove(name: string): Promise<RemoveResult> {
       const file = fileOf(name);
-      if (!file || !(await exists(file))) return { ok: false, status: 404, message: "There is no such upload." };
+      if (!file || !(await exists(file)))
+        return { ok: false, status: 404, message: "There is no such upload." };
       const usedBy = uses(name);
       if (usedBy.length > 0) {
         return {
@@ -147,7 +150,10 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
         if (!found) throw new Error("404 Not Found");
         if (found.body.length <= IMAGE_LIMITS.maxInputBytes) return found;
         const body = await sharp(found.body)
-          .resize(IMAGE_LIMITS.width * 2, IMAGE_LIMITS.height * 2, { fit: "inside", withoutEnlargement: true })
+          .resize(IMAGE_LIMITS.width * 2, IMAGE_LIMITS.height * 2, {
+            fit: "inside",
+            withoutEnlargement: true,
+          })
           .png()
           .toBuffer();
         return { body, contentType: "image/png" };

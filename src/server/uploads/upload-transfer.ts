@@ -12,7 +12,9 @@ export type CheckedUpload = { name: string; body: Buffer };
 const FORMAT_OF: Record<string, string> = { jpg: "jpeg", png: "png", webp: "webp", avif: "heif", gif: "gif" };
 
 /** Every upload as `{name, data}` with the bytes in base64, for `byline export`. */
-export async function exportUploads(uploads: Pick<UploadService, "names" | "read">): Promise<ExportedUpload[]> {
+export async function exportUploads(
+  uploads: Pick<UploadService, "names" | "read">,
+): Promise<ExportedUpload[]> {
   const files: ExportedUpload[] = [];
   for (const name of await uploads.names()) {
     const file = await uploads.read(name);
@@ -26,10 +28,15 @@ export async function exportUploads(uploads: Pick<UploadService, "names" | "read
  * of its bytes, and the bytes an image of the format its extension names, within the size and
  * pixel limits and without metadata (as our own uploads are stored). Returns the problems found.
  */
-export async function checkImportedUploads(raw: unknown): Promise<{ files: CheckedUpload[]; problems: string[] }> {
+export async function checkImportedUploads(
+  raw: unknown,
+): Promise<{ files: CheckedUpload[]; problems: string[] }> {
   const parsed = exportedUploadsSchema.safeParse(raw);
   if (!parsed.success) {
-    return { files: [], problems: parsed.error.issues.slice(0, 20).map((i) => `uploads.${i.path.join(".")}: ${i.message}`) };
+    return {
+      files: [],
+      problems: parsed.error.issues.slice(0, 20).map((i) => `uploads.${i.path.join(".")}: ${i.message}`),
+    };
   }
   const files: CheckedUpload[] = [];
   const problems: string[] = [];
@@ -53,7 +60,8 @@ async function problemWith(name: string, body: Buffer): Promise<string | undefin
   } catch {
     return "not an image";
   }
-  if (metadata.format !== FORMAT_OF[extensionOfName(name)]) return `a ${metadata.format} image named .${extensionOfName(name)}`;
+  if (metadata.format !== FORMAT_OF[extensionOfName(name)])
+    return `a ${metadata.format} image named .${extensionOfName(name)}`;
   if ((metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.pages ?? 1) > IMAGE_LIMITS.maxInputPixels) {
     return "over the pixel limit";
   }
@@ -65,7 +73,10 @@ async function problemWith(name: string, body: Buffer): Promise<string | undefin
  * Makes `target` hold exactly the uploads of `uploads.dir`: copies the missing files and removes
  * upload files that are gone from the source (names are content hashes, so same name, same bytes).
  */
-export async function mirrorUploads(uploads: Pick<UploadService, "names" | "dir">, target: string): Promise<number> {
+export async function mirrorUploads(
+  uploads: Pick<UploadService, "names" | "dir">,
+  target: string,
+): Promise<number> {
   await fs.mkdir(target, { recursive: true, mode: 0o700 });
   const names = await uploads.names();
   const wanted = new Set(names);

@@ -34,8 +34,15 @@ export async function apiRequest<T>(
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = (payload as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
-    throw new ApiError(response.status, error?.code ?? "http_error", error?.message ?? response.statusText, error?.fields);
+    const error = (
+      payload as { error?: { code?: string; message?: string; fields?: Record<string, string> } }
+    )?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? "http_error",
+      error?.message ?? response.statusText,
+      error?.fields,
+    );
   }
   return payload as T;
 }

@@ -28,7 +28,13 @@ export function uploadFile(
         return;
       }
       const error = payload?.error;
-      reject(new ApiError(request.status, error?.code ?? "http_error", error?.message ?? "The upload failed. Please try again."));
+      reject(
+        new ApiError(
+          request.status,
+          error?.code ?? "http_error",
+          error?.message ?? "The upload failed. Please try again.",
+        ),
+      );
     };
     request.onerror = () => reject(new ApiError(0, "network", "Network Error"));
     request.onabort = () => reject(new DOMException("The upload was cancelled.", "AbortError"));

@@ -25,7 +25,10 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * The server renders the dialog with `open` so the overlay is visible before the scripts run;
  * here it is reopened as a modal.
  */
-export function useModalDialog(dialog: RefObject<HTMLDialogElement | null>, initialFocus: () => HTMLElement | null) {
+export function useModalDialog(
+  dialog: RefObject<HTMLDialogElement | null>,
+  initialFocus: () => HTMLElement | null,
+) {
   const opener = useRef<Element | null>(null);
 
   useLayoutEffect(() => {
@@ -63,7 +66,8 @@ export function useModalDialog(dialog: RefObject<HTMLDialogElement | null>, init
     const element = dialog.current;
     if (!element) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Tab" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key !== "Tab" || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey)
+        return;
       const items = focusables(element);
       const first = items[0];
       const last = items[items.length - 1];
@@ -78,8 +82,11 @@ export function useModalDialog(dialog: RefObject<HTMLDialogElement | null>, init
         return;
       }
       // Nothing focusable before (Shift+Tab) or after (Tab) the focused element: wrap around.
-      const hasBefore = first !== current && Boolean(current.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING);
-      const hasAfter = last !== current && Boolean(current.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const hasBefore =
+        first !== current &&
+        Boolean(current.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING);
+      const hasAfter =
+        last !== current && Boolean(current.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING);
       if (event.shiftKey ? !hasBefore : !hasAfter) {
         event.preventDefault();
         (event.shiftKey ? last : first).focus();

@@ -47,5 +47,11 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
   const { csrfToken } = useOutletContext<AdminOutletContext>();
   const revalidator = useRevalidator();
   useLiveUpdates(LIVE);
-  return <MediaLibrary uploads={loaderData} csrfToken={csrfToken} onChanged={() => void revalidator.revalidate()} />;
+  return (
+    <MediaLibrary
+      uploads={loaderData}
+      csrfToken={csrfToken}
+      onChanged={() => void revalidator.revalidate()}
+    />
+  );
 }

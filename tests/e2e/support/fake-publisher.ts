@@ -33,7 +33,10 @@ export async function startFakePublisher(routes: Record<string, FakeResponse> = 
     const pathname = new URL(request.url ?? "/", "http://publisher.invalid").pathname;
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
     await held.get(pathname);
-    const found = table.get(pathname) ?? { status: 404, body: "<!doctype html><title>Not Found</title><h1>Not Found</h1>" };
+    const found = table.get(pathname) ?? {
+      status: 404,
+      body: "<!doctype html><title>Not Found</title><h1>Not Found</h1>",
+    };
     const body = found.body ?? "";
     response.writeHead(found.status ?? 200, found.statusText, {
       "Content-Type": "text/html; charset=utf-8",
@@ -86,12 +89,16 @@ export function articlePage(options: ArticlePageOptions): string {
     `<meta property="og:title" content="${escape(options.title)}">`,
     options.siteName ? `<meta property="og:site_name" content="${escape(options.siteName)}">` : "",
     options.author ? `<meta name="author" content="${escape(options.author)}">` : "",
-    options.published ? `<meta property="article:published_time" content="${escape(options.published)}">` : "",
+    options.published
+      ? `<meta property="article:published_time" content="${escape(options.published)}">`
+      : "",
     options.image ? `<meta property="og:image" content="${escape(options.image)}">` : "",
     options.description ? `<meta name="description" content="${escape(options.description)}">` : "",
   ].join("\n    ");
   const body = options.blocks
-    .map((block) => (typeof block === "string" ? `<p>${escape(block)}</p>` : `<h2>${escape(block.heading)}</h2>`))
+    .map((block) =>
+      typeof block === "string" ? `<p>${escape(block)}</p>` : `<h2>${escape(block.heading)}</h2>`,
+    )
     .join("\n        ");
   return `<!doctype html>
 <html lang="en">

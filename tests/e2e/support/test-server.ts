@@ -20,7 +20,9 @@ export type TestServer = {
  * Starts the production server (`build/` must exist) as a child process on a free port with a
  * fresh DATA_DIR, and waits until it says where it listens.
  */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "byline-e2e-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
@@ -83,7 +85,11 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     log: () => output,
     async api(pathname, init = {}) {
       session ??= await signIn();
-      const headers: Record<string, string> = { Cookie: session.cookie, "X-CSRF-Token": session.csrfToken, Origin: url };
+      const headers: Record<string, string> = {
+        Cookie: session.cookie,
+        "X-CSRF-Token": session.csrfToken,
+        Origin: url,
+      };
       if (init.json !== undefined) headers["Content-Type"] = "application/json";
       return fetch(`${url}${pathname}`, {
         method: init.method ?? "GET",

@@ -31,9 +31,17 @@ export const LOCKED = {
   description: "The regulator's largest penalty this year follows a summer of cancellations.",
 };
 
-export const GONE = { title: "The story that was taken down", outlet: "Vanished Weekly", description: "It used to be here." };
+export const GONE = {
+  title: "The story that was taken down",
+  outlet: "Vanished Weekly",
+  description: "It used to be here.",
+};
 
-export const HOSTILE = { title: "Council hides the harbour report", outlet: "Hostile Herald", description: "A page full of traps." };
+export const HOSTILE = {
+  title: "Council hides the harbour report",
+  outlet: "Hostile Herald",
+  description: "A page full of traps.",
+};
 
 export const STORED = {
   title: "Owner's own copy of a lighthouse feature",
@@ -91,16 +99,34 @@ async function createWorld(): Promise<ViewerWorld> {
   const existing = (await (await server.api("/api/articles")).json()) as { id: string }[];
   for (const { id } of existing) await server.api(`/api/articles/${id}`, { method: "DELETE" });
   const create = async (fields: Record<string, unknown>) => {
-    const response = await server.api("/api/articles", { method: "POST", json: { featured: true, ...fields } });
+    const response = await server.api("/api/articles", {
+      method: "POST",
+      json: { featured: true, ...fields },
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
   const ids = {
-    pilots: await create({ ...PILOTS, url: publisher.url("/pilots"), date: "2026-05-05", image: publisher.url("/pilots.jpg") }),
-    locked: await create({ ...LOCKED, url: publisher.url("/locked"), date: "2026-04-04", image: publisher.url("/locked.jpg") }),
+    pilots: await create({
+      ...PILOTS,
+      url: publisher.url("/pilots"),
+      date: "2026-05-05",
+      image: publisher.url("/pilots.jpg"),
+    }),
+    locked: await create({
+      ...LOCKED,
+      url: publisher.url("/locked"),
+      date: "2026-04-04",
+      image: publisher.url("/locked.jpg"),
+    }),
     gone: await create({ ...GONE, url: publisher.url("/gone"), date: "2026-03-03" }),
     hostile: await create({ ...HOSTILE, url: publisher.url("/hostile"), date: "2026-02-02" }),
-    stored: await create({ ...STORED, url: publisher.url("/stored"), date: "2026-01-01", image: "/demo/harbour-dawn.jpg" }),
+    stored: await create({
+      ...STORED,
+      url: publisher.url("/stored"),
+      date: "2026-01-01",
+      image: "/demo/harbour-dawn.jpg",
+    }),
   };
   const movePilots = async (url: string) => {
     const response = await server.api(`/api/articles/${ids.pilots}`, {

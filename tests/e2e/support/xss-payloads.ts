@@ -57,7 +57,8 @@ export function chunksFor(max: number, separator = " "): { chunks: Payload[][]; 
       skipped.push(payload);
       continue;
     }
-    const added = current.length === 0 ? payload.text.length : length + separator.length + payload.text.length;
+    const added =
+      current.length === 0 ? payload.text.length : length + separator.length + payload.text.length;
     if (added > max) {
       chunks.push(current);
       current = [payload];

@@ -32,7 +32,9 @@ const decodeWords = (value: string) =>
   value
     .replace(/(\?=)\s+(=\?)/g, "$1$2")
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : qpBytes(data.replace(/_/g, " ")),
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : qpBytes(data.replace(/_/g, " ")),
     );
 
 /** Enough of RFC 5322/2045 for the plain-text mails the server sends: headers and the text body. */

@@ -24,7 +24,15 @@ export async function serveOnSocket(app: Pick<Hono, "fetch">): Promise<SocketSer
     request(from, pathname, init = {}) {
       return new Promise((resolve, reject) => {
         const req = http.request(
-          { host: "127.0.0.1", port, path: pathname, method: init.method ?? "GET", headers: init.headers, localAddress: from, agent: false },
+          {
+            host: "127.0.0.1",
+            port,
+            path: pathname,
+            method: init.method ?? "GET",
+            headers: init.headers,
+            localAddress: from,
+            agent: false,
+          },
           (res) => {
             let body = "";
             res.setEncoding("utf8");

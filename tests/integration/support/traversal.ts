@@ -37,7 +37,15 @@ export const CLIMBS: ReadonlyArray<readonly [up: string, separator: string]> = [
 ];
 
 /** Where a traversal may start: the static roots and the routes around them. */
-export const PREFIXES = ["/", "/assets/", "/demo/", "/demo/portrait.jpg/", "/assets/x/y/", "/admin/", "/api/images/"];
+export const PREFIXES = [
+  "/",
+  "/assets/",
+  "/demo/",
+  "/demo/portrait.jpg/",
+  "/assets/x/y/",
+  "/admin/",
+  "/api/images/",
+];
 
 /**
  * What must never be served, as a path from the directory that holds the build: the project's
@@ -50,7 +58,11 @@ export type Target = { path: string; fromRoot: boolean };
  * Request targets that climb out of the static root (`depth` directories below the directory
  * that holds both the build and the target files) with every climb, from every prefix.
  */
-export function traversalPaths(targets: readonly Target[], depth: number, prefixes: readonly string[] = PREFIXES): string[] {
+export function traversalPaths(
+  targets: readonly Target[],
+  depth: number,
+  prefixes: readonly string[] = PREFIXES,
+): string[] {
   const paths = new Set<string>();
   for (const prefix of prefixes) {
     const below = depth + prefix.split("/").filter(Boolean).length;
@@ -67,7 +79,9 @@ export function traversalPaths(targets: readonly Target[], depth: number, prefix
 
 /** Absolute paths, NUL bytes, odd request targets: no climbing, just other ways out. */
 export function oddPaths(targets: readonly Target[]): string[] {
-  const absolute = targets.filter((target) => target.fromRoot).map((target) => `/${target.path.replace(/^\/+/, "")}`);
+  const absolute = targets
+    .filter((target) => target.fromRoot)
+    .map((target) => `/${target.path.replace(/^\/+/, "")}`);
   const paths: string[] = [];
   for (const file of absolute) {
     const encoded = file.split("/").join("%2f");
@@ -153,7 +167,10 @@ export function rawGet(port: number, target: string, host = `127.0.0.1:${port}`)
     const chunks: Buffer[] = [];
     socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to GET ${target}`)));
     socket.on("connect", () => {
-      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`, "latin1");
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`,
+        "latin1",
+      );
     });
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", reject);

@@ -59,7 +59,13 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
           hint={dateHint(draft.date)}
           error={errors.date}
         />
-        <ImageField label="Image" wide value={draft.image} onChange={(image) => set({ image })} error={errors.image} />
+        <ImageField
+          label="Image"
+          wide
+          value={draft.image}
+          onChange={(image) => set({ image })}
+          error={errors.image}
+        />
         <CheckboxField
           label="Featured"
           checked={draft.featured}

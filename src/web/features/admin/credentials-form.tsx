@@ -52,12 +52,7 @@ export function CredentialsForm({
         {intro}
         <label className="field">
           <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-          />
+          <input type="email" name="email" autoComplete="username" required />
         </label>
         <label className="field">
           <span>Password</span>

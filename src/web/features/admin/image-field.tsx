@@ -30,7 +30,14 @@ type ImageFieldProps = {
  * image pasted into the address box. The bar shows the upload's progress; when it is done the
  * field holds the `/uploads/…` address and the preview shows the picture.
  */
-export function ImageField({ label, value, onChange, error, placeholder = "https://", wide }: ImageFieldProps) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  error,
+  placeholder = "https://",
+  wide,
+}: ImageFieldProps) {
   const { csrfToken } = useOutletContext<AdminOutletContext>();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -65,7 +72,9 @@ export function ImageField({ label, value, onChange, error, placeholder = "https
         return;
       }
       const message =
-        caught instanceof ApiError && caught.status !== 0 ? caught.message : "The upload failed. Check the connection and try again.";
+        caught instanceof ApiError && caught.status !== 0
+          ? caught.message
+          : "The upload failed. Check the connection and try again.";
       setUpload({ state: "failed", message });
     } finally {
       if (abortRef.current === abort) abortRef.current = null;

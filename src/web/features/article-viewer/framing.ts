@@ -15,7 +15,9 @@ export function askFraming(articleId: string, articleUrl: string): Promise<boole
   const key = `${articleId}\n${articleUrl}`;
   let answer = answers.get(key);
   if (!answer) {
-    answer = apiRequest<{ frameable: boolean }>(`/api/articles/${encodeURIComponent(articleId)}/framing`).then(
+    answer = apiRequest<{ frameable: boolean }>(
+      `/api/articles/${encodeURIComponent(articleId)}/framing`,
+    ).then(
       (result) => result.frameable === true,
       () => {
         answers.delete(key);

@@ -57,8 +57,14 @@ function FramingFallback({ article, onTryReader }: { article: Article; onTryRead
           Try Reader Mode
         </button>
         {original !== "#" && (
-          <a className="viewer-button viewer-button-primary" href={original} target="_blank" rel="noopener noreferrer">
-            Open Original Article<NewTabIcon />
+          <a
+            className="viewer-button viewer-button-primary"
+            href={original}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open Original Article
+            <NewTabIcon />
           </a>
         )}
       </div>

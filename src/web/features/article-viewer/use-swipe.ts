@@ -12,7 +12,10 @@ export type SwipeDirection = "previous" | "next";
  * a quote) do not count. Touch devices keep vertical scrolling and pinch zoom (CSS
  * `touch-action: pan-y pinch-zoom` on the target).
  */
-export function useSwipe(target: RefObject<HTMLElement | null>, onSwipe: (direction: SwipeDirection) => void) {
+export function useSwipe(
+  target: RefObject<HTMLElement | null>,
+  onSwipe: (direction: SwipeDirection) => void,
+) {
   const latest = useRef(onSwipe);
   useEffect(() => {
     latest.current = onSwipe;

@@ -7,7 +7,12 @@ export const EMPTY_FIELDS: ContactFields = { name: "", email: "", subject: "", m
 export const FIELD_ORDER: readonly VisibleField[] = ["name", "email", "subject", "message"];
 
 /** Upper bounds of the server's schema, so the browser stops typing where the server would refuse. */
-export const MAX_LENGTH: Record<VisibleField, number> = { name: 120, email: 254, subject: 200, message: 5000 };
+export const MAX_LENGTH: Record<VisibleField, number> = {
+  name: 120,
+  email: 254,
+  subject: 200,
+  message: 5000,
+};
 
 export type ContactStatus = "idle" | "sending" | "success" | "error";
 
@@ -17,7 +22,9 @@ export function isComplete(fields: ContactFields): boolean {
 }
 
 /** The server's per-field messages for the visible fields; anything else is not shown next to a field. */
-export function visibleFieldErrors(fields: Record<string, string> | undefined): Partial<Record<VisibleField, string>> {
+export function visibleFieldErrors(
+  fields: Record<string, string> | undefined,
+): Partial<Record<VisibleField, string>> {
   const errors: Partial<Record<VisibleField, string>> = {};
   for (const field of FIELD_ORDER) {
     const message = fields?.[field];

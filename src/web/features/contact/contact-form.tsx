@@ -11,8 +11,18 @@ import {
   type VisibleField,
 } from "./contact-form-model";
 
-const LABELS: Record<VisibleField, string> = { name: "Name", email: "Email", subject: "Subject", message: "Message" };
-const AUTOCOMPLETE: Record<VisibleField, string> = { name: "name", email: "email", subject: "off", message: "off" };
+const LABELS: Record<VisibleField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
+const AUTOCOMPLETE: Record<VisibleField, string> = {
+  name: "name",
+  email: "email",
+  subject: "off",
+  message: "off",
+};
 
 export type ContactFormProps = {
   onSent: () => void;
@@ -50,7 +60,8 @@ export function ContactForm({ onSent }: ContactFormProps) {
       setStatus("idle");
       onSent();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.status === 400 ? visibleFieldErrors(error.fields) : {};
+      const fieldErrors =
+        error instanceof ApiError && error.status === 400 ? visibleFieldErrors(error.fields) : {};
       setErrors(fieldErrors);
       setStatus("error");
       setFailures((n) => n + 1);
@@ -60,7 +71,11 @@ export function ContactForm({ onSent }: ContactFormProps) {
   }
 
   return (
-    <form className="contact-form" onSubmit={submit} aria-describedby={status === "error" ? `${id}-error` : undefined}>
+    <form
+      className="contact-form"
+      onSubmit={submit}
+      aria-describedby={status === "error" ? `${id}-error` : undefined}
+    >
       <div className="contact-form__grid">
         {FIELD_ORDER.map((field) => {
           const inputId = `${id}-${field}`;
@@ -126,7 +141,11 @@ export function ContactForm({ onSent }: ContactFormProps) {
       ) : null}
 
       <div className="contact-form__actions">
-        <button type="submit" className="contact-button contact-button--primary" disabled={sending || !isComplete(fields)}>
+        <button
+          type="submit"
+          className="contact-button contact-button--primary"
+          disabled={sending || !isComplete(fields)}
+        >
           {sending ? "Sending..." : "Send Message"}
         </button>
       </div>

@@ -59,7 +59,14 @@ export function LinkedInButton({ href, className }: { href: string; className?: 
 
   return (
     <>
-      <a href={href} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick} aria-busy={opening || undefined}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={className}
+        onClick={onClick}
+        aria-busy={opening || undefined}
+      >
         LinkedIn<span className="visually-hidden"> (opens in a new tab)</span>
       </a>
       <span className="visually-hidden" role="status">

@@ -114,7 +114,10 @@ function webgl2Renderer(): "hardware" | "software" | "none" {
  * Starts the glass on `canvas`. "slow" when WebGL2 would draw in software (the caller shows a
  * still rendition instead), null when WebGL2 or the program is not available.
  */
-export function startGlass(canvas: HTMLCanvasElement, initialIntensity: number): GlassController | "slow" | null {
+export function startGlass(
+  canvas: HTMLCanvasElement,
+  initialIntensity: number,
+): GlassController | "slow" | null {
   const renderer = webgl2Renderer();
   if (renderer !== "hardware") return renderer === "software" ? "slow" : null;
   const gl = canvas.getContext("webgl2", CONTEXT);

@@ -33,7 +33,8 @@ function revealInList(list: HTMLElement, link: HTMLElement, smooth: boolean) {
   let left = list.scrollLeft;
   if (start < list.scrollLeft) left = Math.max(0, start - 16);
   else if (end > list.scrollLeft + clear) left = end - clear + 8;
-  if (left !== list.scrollLeft) list.scrollTo({ left, behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+  if (left !== list.scrollLeft)
+    list.scrollTo({ left, behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
 }
 
 function onSectionClick(event: MouseEvent<HTMLAnchorElement>, id: string) {

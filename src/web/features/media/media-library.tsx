@@ -14,7 +14,12 @@ type MediaLibraryProps = {
 type Notice = { kind: "success" | "error"; text: string };
 
 function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** Every uploaded image with its size and where it is used; only unused ones can be deleted. */
@@ -38,7 +43,10 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
     if (!confirming) return;
     setBusy(true);
     try {
-      await apiRequest(`/api/uploads/${encodeURIComponent(confirming.name)}`, { method: "DELETE", csrfToken });
+      await apiRequest(`/api/uploads/${encodeURIComponent(confirming.name)}`, {
+        method: "DELETE",
+        csrfToken,
+      });
       announce({ kind: "success", text: "Image deleted" });
       document.getElementById("media-title")?.focus();
     } catch (error) {
@@ -65,7 +73,11 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
             : `${uploads.length} ${uploads.length === 1 ? "image" : "images"}, ${formatBytes(totalBytes)}`}
         </p>
       </header>
-      <div className={`media__notice${notice ? ` media__notice--${notice.kind}` : ""}`} role="status" aria-live="polite">
+      <div
+        className={`media__notice${notice ? ` media__notice--${notice.kind}` : ""}`}
+        role="status"
+        aria-live="polite"
+      >
         {notice?.text}
       </div>
       {uploads.length === 0 ? (
@@ -77,7 +89,14 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
           {uploads.map((upload) => (
             <li key={upload.name} className="media-item" data-upload={upload.name}>
               <a className="media-item__thumb" href={upload.url} target="_blank" rel="noreferrer">
-                <img src={upload.url} alt="" width={upload.width} height={upload.height} loading="lazy" decoding="async" />
+                <img
+                  src={upload.url}
+                  alt=""
+                  width={upload.width}
+                  height={upload.height}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className="visually-hidden">Open {upload.name} in a new tab</span>
               </a>
               <div className="media-item__body">
@@ -94,7 +113,9 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
                     <ul>
                       {upload.usedBy.map((use) => (
                         <li key={use.kind === "article" ? use.id : "settings"}>
-                          {use.kind === "settings" ? "Settings: Hero image" : `Article: ${use.title || "Untitled"}`}
+                          {use.kind === "settings"
+                            ? "Settings: Hero image"
+                            : `Article: ${use.title || "Untitled"}`}
                         </li>
                       ))}
                     </ul>

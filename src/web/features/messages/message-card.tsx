@@ -16,7 +16,11 @@ export function MessageCard({ message, busy, onToggleRead, onDelete }: MessageCa
   const unread = message.readAt === null;
   const status = deliveryStatus(message);
   return (
-    <article className={`message${unread ? " message--unread" : ""}`} aria-labelledby={titleId} data-message-id={message.id}>
+    <article
+      className={`message${unread ? " message--unread" : ""}`}
+      aria-labelledby={titleId}
+      data-message-id={message.id}
+    >
       <header className="message__header">
         <h3 id={titleId} className="message__subject">
           {unread ? (
@@ -47,7 +51,12 @@ export function MessageCard({ message, busy, onToggleRead, onDelete }: MessageCa
         <button type="button" className="button" onClick={onToggleRead} disabled={busy}>
           {unread ? "Mark as read" : "Mark as unread"}
         </button>
-        <button type="button" className="button messages-button--danger-outline" onClick={onDelete} disabled={busy}>
+        <button
+          type="button"
+          className="button messages-button--danger-outline"
+          onClick={onDelete}
+          disabled={busy}
+        >
           Delete
         </button>
       </div>

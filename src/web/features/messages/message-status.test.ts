@@ -27,11 +27,19 @@ describe("deliveryStatus", () => {
     });
     expect(deliveryStatus(base).label).toBe("Kept in dashboard");
     const queued = deliveryStatus(
-      { ...base, status: "queued", attempts: 2, lastError: "connect ECONNREFUSED 127.0.0.1:25", nextAttemptAt: "2026-03-04T10:21:00.000Z" },
+      {
+        ...base,
+        status: "queued",
+        attempts: 2,
+        lastError: "connect ECONNREFUSED 127.0.0.1:25",
+        nextAttemptAt: "2026-03-04T10:21:00.000Z",
+      },
       "UTC",
     );
     expect(queued.label).toBe("Queued");
-    expect(queued.detail).toBe("Last error: connect ECONNREFUSED 127.0.0.1:25 · 2 attempts · next try 4 March 2026, 10:21");
+    expect(queued.detail).toBe(
+      "Last error: connect ECONNREFUSED 127.0.0.1:25 · 2 attempts · next try 4 March 2026, 10:21",
+    );
   });
 
   it("formats times in the given time zone", () => {
@@ -45,6 +53,8 @@ describe("replyHref", () => {
     const href = replyHref({ email: "ada@example.org", subject: "Story tip & more" });
     expect(href).toBe("mailto:ada@example.org?subject=Re%3A%20Story%20tip%20%26%20more");
     expect(safeHref(href)).toBe(href);
-    expect(replyHref({ email: "ada@example.org", subject: "RE: again" })).toBe("mailto:ada@example.org?subject=RE%3A%20again");
+    expect(replyHref({ email: "ada@example.org", subject: "RE: again" })).toBe(
+      "mailto:ada@example.org?subject=RE%3A%20again",
+    );
   });
 });

@@ -24,22 +24,35 @@ export function deliveryStatus(message: ContactMessage, timeZone?: string): Stat
       return {
         label: "Delivered",
         tone: "ok",
-        detail: message.deliveredAt ? `E-mailed to you on ${formatMessageTime(message.deliveredAt, timeZone)}` : null,
+        detail: message.deliveredAt
+          ? `E-mailed to you on ${formatMessageTime(message.deliveredAt, timeZone)}`
+          : null,
       };
     case "queued": {
       const parts: string[] = [];
       if (message.lastError) parts.push(`Last error: ${message.lastError}`);
-      if (message.attempts > 0) parts.push(`${message.attempts} ${message.attempts === 1 ? "attempt" : "attempts"}`);
+      if (message.attempts > 0)
+        parts.push(`${message.attempts} ${message.attempts === 1 ? "attempt" : "attempts"}`);
       if (message.nextAttemptAt) parts.push(`next try ${formatMessageTime(message.nextAttemptAt, timeZone)}`);
-      return { label: "Queued", tone: "waiting", detail: parts.length ? parts.join(" · ") : "Waiting to be e-mailed" };
+      return {
+        label: "Queued",
+        tone: "waiting",
+        detail: parts.length ? parts.join(" · ") : "Waiting to be e-mailed",
+      };
     }
     default:
-      return { label: "Kept in dashboard", tone: "neutral", detail: "E-mail delivery is not set up (SMTP_URL)" };
+      return {
+        label: "Kept in dashboard",
+        tone: "neutral",
+        detail: "E-mail delivery is not set up (SMTP_URL)",
+      };
   }
 }
 
 /** A reply in the owner's mail program, subject prefixed once with 'Re: '. */
 export function replyHref(message: Pick<ContactMessage, "email" | "subject">): string {
-  const subject = /^re:/i.test(message.subject.trim()) ? message.subject.trim() : `Re: ${message.subject.trim()}`;
+  const subject = /^re:/i.test(message.subject.trim())
+    ? message.subject.trim()
+    : `Re: ${message.subject.trim()}`;
   return `mailto:${encodeURIComponent(message.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
 }

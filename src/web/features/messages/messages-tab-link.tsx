@@ -34,7 +34,11 @@ export function MessagesTabLink({ className }: { className: string }) {
   useChangeListener(MESSAGES, refresh);
 
   return (
-    <NavLink to="messages" className={className} aria-label={unread ? `Messages, ${unread} unread` : undefined}>
+    <NavLink
+      to="messages"
+      className={className}
+      aria-label={unread ? `Messages, ${unread} unread` : undefined}
+    >
       Messages
       {unread ? (
         <span className="messages-badge" aria-hidden="true">

@@ -20,7 +20,15 @@ export type FilterDropdownProps = {
  * outside closes it. Escape is handled here and not passed on, so the surrounding overlay stays
  * open. The open state belongs to the parent, which needs to know whether Escape is ours.
  */
-export function FilterDropdown({ label, options, value, onChange, open, onOpenChange, className }: FilterDropdownProps) {
+export function FilterDropdown({
+  label,
+  options,
+  value,
+  onChange,
+  open,
+  onOpenChange,
+  className,
+}: FilterDropdownProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const buttonId = `${id}-button`;
@@ -49,7 +57,9 @@ export function FilterDropdown({ label, options, value, onChange, open, onOpenCh
   // Keep the active option in view when the list scrolls.
   useEffect(() => {
     if (!open) return;
-    list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
+    list.current
+      ?.querySelector<HTMLElement>(`[data-index="${active}"]`)
+      ?.scrollIntoView({ block: "nearest" });
   }, [open, active]);
 
   // A press anywhere outside closes the list without moving focus.
@@ -109,7 +119,13 @@ export function FilterDropdown({ label, options, value, onChange, open, onOpenCh
         // Focus moves on to the next control; the list just closes.
         return onOpenChange(false);
       default:
-        if (event.key.length === 1 && /\S/.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        if (
+          event.key.length === 1 &&
+          /\S/.test(event.key) &&
+          !event.altKey &&
+          !event.ctrlKey &&
+          !event.metaKey
+        ) {
           const letter = event.key.toLowerCase();
           const order = [...options.keys()].map((offset) => (active + 1 + offset) % options.length);
           const match = order.find((index) => options[index]!.label.toLowerCase().startsWith(letter));
@@ -119,7 +135,11 @@ export function FilterDropdown({ label, options, value, onChange, open, onOpenCh
   };
 
   return (
-    <div className={className ? `pf-dropdown ${className}` : "pf-dropdown"} ref={root} data-open={open || undefined}>
+    <div
+      className={className ? `pf-dropdown ${className}` : "pf-dropdown"}
+      ref={root}
+      data-open={open || undefined}
+    >
       <span className="pf-label" id={labelId}>
         {label}
       </span>

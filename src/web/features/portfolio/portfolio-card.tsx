@@ -101,7 +101,9 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
   return (
     <article
       id={cardDomId(article)}
-      className={["pf-card", image ? "" : "pf-card--text", highlighted ? "is-highlighted" : ""].filter(Boolean).join(" ")}
+      className={["pf-card", image ? "" : "pf-card--text", highlighted ? "is-highlighted" : ""]
+        .filter(Boolean)
+        .join(" ")}
       aria-labelledby={titleId}
       data-url={article.url}
     >

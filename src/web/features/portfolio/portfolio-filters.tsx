@@ -33,7 +33,8 @@ export function PortfolioFilters({
   searchRef,
 }: PortfolioFiltersProps) {
   const id = useId();
-  const set = (field: keyof PortfolioFilterState) => (value: string) => onChange({ ...filters, [field]: value });
+  const set = (field: keyof PortfolioFilterState) => (value: string) =>
+    onChange({ ...filters, [field]: value });
   const publicationOptions: DropdownOption[] = [
     { value: "", label: "All Publications" },
     ...outlets.map((outlet) => ({ value: outlet, label: outlet })),

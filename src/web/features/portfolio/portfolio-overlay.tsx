@@ -1,7 +1,21 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from "react";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
-import { distinctOutlets, filterPrepared, isFilterActive, preparePortfolio } from "../../../domain/portfolio-filter";
+import {
+  distinctOutlets,
+  filterPrepared,
+  isFilterActive,
+  preparePortfolio,
+} from "../../../domain/portfolio-filter";
 import { useImageProgress } from "./image-progress";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { cardDomId, PortfolioCard } from "./portfolio-card";
@@ -65,7 +79,9 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
   // Keyboard users start in the search box; on touch screens focus goes to the title, so no
   // on-screen keyboard covers the portfolio.
   useModalDialog(dialog, () =>
-    typeof window.matchMedia === "function" && window.matchMedia("(pointer: fine)").matches ? search.current : title.current,
+    typeof window.matchMedia === "function" && window.matchMedia("(pointer: fine)").matches
+      ? search.current
+      : title.current,
   );
 
   // Escape closes an open dropdown first, the overlay otherwise.

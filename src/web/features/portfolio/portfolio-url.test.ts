@@ -3,7 +3,9 @@ import { EMPTY_FILTERS, filtersKey, readFilters, writeFilters } from "./portfoli
 
 describe("readFilters", () => {
   it("reads every control from its parameter", () => {
-    const params = new URLSearchParams("portfolio=1&pq=Café+council&ptype=data&ppub=Harbour+Weekly&pfrom=2025-01-01&pto=2025-12-31");
+    const params = new URLSearchParams(
+      "portfolio=1&pq=Café+council&ptype=data&ppub=Harbour+Weekly&pfrom=2025-01-01&pto=2025-12-31",
+    );
     expect(readFilters(params)).toEqual({
       query: "Café council",
       type: "data",
@@ -31,8 +33,14 @@ describe("readFilters", () => {
 
 describe("writeFilters", () => {
   it("sets the active controls and removes the empty ones, keeping other parameters", () => {
-    const params = new URLSearchParams("portfolio=1&phighlight=https%3A%2F%2Fa.example%2Fx&ptype=news&pq=old");
-    const next = writeFilters(params, { ...EMPTY_FILTERS, publication: "The Civic Ledger", from: "2026-01-01" });
+    const params = new URLSearchParams(
+      "portfolio=1&phighlight=https%3A%2F%2Fa.example%2Fx&ptype=news&pq=old",
+    );
+    const next = writeFilters(params, {
+      ...EMPTY_FILTERS,
+      publication: "The Civic Ledger",
+      from: "2026-01-01",
+    });
     expect(next.get("portfolio")).toBe("1");
     expect(next.get("phighlight")).toBe("https://a.example/x");
     expect(next.get("ppub")).toBe("The Civic Ledger");
@@ -43,7 +51,13 @@ describe("writeFilters", () => {
   });
 
   it("round-trips through readFilters", () => {
-    const filters = { query: "naïve ferry", type: "interview", publication: "Northgate Courier", from: "2025-03-02", to: "2026-05-30" };
+    const filters = {
+      query: "naïve ferry",
+      type: "interview",
+      publication: "Northgate Courier",
+      from: "2025-03-02",
+      to: "2026-05-30",
+    };
     expect(readFilters(writeFilters(new URLSearchParams(), filters))).toEqual(filters);
   });
 

@@ -57,7 +57,10 @@ export function usePortfolioUrlState(): [PortfolioFilterState, (next: PortfolioF
     timer.current = setTimeout(() => {
       written.current = { key, filters };
       pending.current.push(key);
-      setParams.current((current) => writeFilters(current, filters), { replace: true, preventScrollReset: true });
+      setParams.current((current) => writeFilters(current, filters), {
+        replace: true,
+        preventScrollReset: true,
+      });
     }, delay);
   }, [filters]);
 
