@@ -86,22 +86,25 @@ export const sitePatchSchema = sitePatch(z.strictObject);
 export const siteImportSchema = sitePatch(z.object as typeof z.strictObject);
 export type SitePatch = z.infer<typeof sitePatchSchema>;
 
+/** Longest text each article field holds, in characters; what a fetched page fills in is cut to fit. */
+export const ARTICLE_LIMITS = { title: 300, outlet: 120, description: 2000, content: 200_000 } as const;
+
 export const articleInputSchema = z.object({
-  title: required("Title", 300),
-  outlet: required("Outlet", 120),
+  title: required("Title", ARTICLE_LIMITS.title),
+  outlet: required("Outlet", ARTICLE_LIMITS.outlet),
   url: httpUrl,
   date: text(40).default(""),
-  description: text(2000).default(""),
+  description: text(ARTICLE_LIMITS.description).default(""),
   image: imageUrl.default(""),
   featured: z.boolean().default(false),
-  content: text(200_000).default(""),
+  content: text(ARTICLE_LIMITS.content).default(""),
   tags: list(20, 40),
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
 /** Stored articles may hold the spec's empty defaults (outlet and url are filled in later). */
 export const storedArticleSchema = articleInputSchema.extend({
-  outlet: text(120).default(""),
+  outlet: text(ARTICLE_LIMITS.outlet).default(""),
   url: optionalHttpUrl.default(""),
 });
 

@@ -224,3 +224,34 @@ describe("extractArticle errors", () => {
     expect(() => extractArticle(html)).toThrow("No article text found on the page");
   });
 });
+
+describe("extractArticle outlet name", () => {
+  const ld = (value: object): string =>
+    `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+  const siteNameOf = (head: string): string => extractArticle(page(head, prose(4)), PAGE_URL).siteName;
+
+  it("prefers og:site_name, then application-name", () => {
+    expect(
+      siteNameOf(
+        '<meta property="og:site_name" content="Harbour  Times"><meta name="application-name" content="HT App">',
+      ),
+    ).toBe("Harbour Times");
+    expect(siteNameOf('<meta name="application-name" content="HT App">')).toBe("HT App");
+  });
+
+  it("falls back to the JSON-LD publisher, following @id references in a graph", () => {
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "NewsArticle", headline: "Quay", publisher: { "@id": "#org" } },
+        { "@id": "#org", "@type": "NewsMediaOrganization", name: "The Coast Gazette" },
+      ],
+    };
+    expect(siteNameOf(ld(graph))).toBe("The Coast Gazette");
+    expect(siteNameOf(ld({ "@type": "Article", publisher: { name: "Quay Weekly" } }))).toBe("Quay Weekly");
+  });
+
+  it("never takes a Twitter handle for the outlet, and is empty when the page names none", () => {
+    expect(siteNameOf('<meta name="twitter:site" content="@harbour">')).toBe("");
+  });
+});

@@ -19,6 +19,8 @@ export type ExtractedArticle = {
   content: string;
   /** What reader mode shows (spec §5 rules applied to `content`). */
   paragraphs: ReaderParagraph[];
+  /** The outlet as the page names itself, or "". */
+  siteName: string;
 };
 
 const NO_ARTICLE_TEXT = "No article text found on the page";
@@ -73,5 +75,6 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
     excerpt: cutExcerpt(metadata.description || firstParagraph),
     content,
     paragraphs,
+    siteName: metadata.siteName,
   };
 }

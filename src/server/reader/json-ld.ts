@@ -10,6 +10,8 @@ export type JsonLdArticle = {
   image: string;
   /** Body paragraphs, when the publisher embeds the text (`articleBody`). */
   bodyParagraphs: string[];
+  /** The publisher's name (`publisher.name`, followed through `@id` references). */
+  publisher: string;
 };
 
 type JsonObject = { [key: string]: unknown };
@@ -154,5 +156,6 @@ export function readJsonLd(scripts: string[]): JsonLdArticle | null {
     datePublished: firstString(main["datePublished"]) || firstString(main["dateCreated"]),
     image: graph.imageUrl(main["image"]) || graph.imageUrl(main["thumbnailUrl"]),
     bodyParagraphs: body ? fragmentParagraphs(body) : [],
+    publisher: [main, ...nodes].map((node) => graph.names(node["publisher"])[0] ?? "").find(Boolean) ?? "",
   };
 }

@@ -13,6 +13,8 @@ export type PageMetadata = {
   /** Absolute http(s) URL, or "". */
   image: string;
   description: string;
+  /** The outlet as the page names itself (og:site_name, application-name or the JSON-LD publisher), or "". */
+  siteName: string;
 };
 
 const TITLE_KEYS = ["og:title", "twitter:title", "dc.title"];
@@ -26,7 +28,9 @@ const IMAGE_KEYS = [
   "image",
 ];
 const DESCRIPTION_KEYS = ["description", "og:description", "twitter:description", "dc.description"];
-const SITE_NAME_KEYS = ["og:site_name", "application-name", "twitter:site"];
+const OUTLET_KEYS = ["og:site_name", "application-name"];
+/** Names a title may end with; a Twitter handle is one, but never the outlet's display name. */
+const SITE_NAME_KEYS = [...OUTLET_KEYS, "twitter:site"];
 
 function firstOf(values: Map<string, string>, keys: string[]): string {
   for (const key of keys) {
@@ -129,5 +133,6 @@ export function readPageMetadata(
       (value) => resolveHttpUrl(value, base),
     ),
     description: fragmentText(firstOf(meta, DESCRIPTION_KEYS) || (jsonLd?.description ?? "")),
+    siteName: fragmentText(firstOf(meta, OUTLET_KEYS) || (jsonLd?.publisher ?? "")),
   };
 }

@@ -1,5 +1,4 @@
-import { parseHTML } from "linkedom";
-import type { Article } from "../../domain/content";
+import { ARTICLE_LIMITS, type Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
@@ -194,17 +193,16 @@ export function createReaderService(options: ReaderServiceOptions) {
     } catch (error) {
       throw fetchFailure(error, 400);
     }
-    const html = decodeHtml(page);
-    const article = extractPage(page, html);
+    const article = extractPage(page, decodeHtml(page));
     extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
     const date = parseArticleDate(article.publishDate);
     return {
-      title: article.title.slice(0, 300),
-      outlet: (siteName(html) || hostName(page.url)).slice(0, 120),
+      title: article.title.slice(0, ARTICLE_LIMITS.title),
+      outlet: (article.siteName || hostName(page.url)).slice(0, ARTICLE_LIMITS.outlet),
       date: date ? date.toISOString().slice(0, 10) : "",
       image: article.image,
-      description: article.excerpt.slice(0, 2000),
-      content: article.content.slice(0, 200_000),
+      description: article.excerpt.slice(0, ARTICLE_LIMITS.description),
+      content: article.content.slice(0, ARTICLE_LIMITS.content),
     };
   }
 
@@ -272,34 +270,6 @@ function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {
     }
   }
   return new ReaderError(502, "fetch_failed", `Failed to fetch content: ${reason}`);
-}
-
-/** og:site_name (or the page's application name / JSON-LD publisher), read from the head only. */
-function siteName(html: string): string {
-  const headEnd = html.search(/<\/head\s*>/i);
-  const { document } = parseHTML(headEnd === -1 ? html.slice(0, 200_000) : html.slice(0, headEnd));
-  for (const selector of ['meta[property="og:site_name"]', 'meta[name="application-name"]']) {
-    const value = document.querySelector(selector)?.getAttribute("content")?.trim();
-    if (value) return value.replace(/\s+/g, " ");
-  }
-  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
-    try {
-      const name = publisherName(JSON.parse(script.textContent ?? ""));
-      if (name) return name;
-    } catch {
-      // Broken JSON-LD is common; the host name will do.
-    }
-  }
-  return "";
-}
-
-function publisherName(value: unknown): string {
-  if (Array.isArray(value)) return value.map(publisherName).find(Boolean) ?? "";
-  if (!value || typeof value !== "object") return "";
-  const record = value as Record<string, unknown>;
-  if (record["@graph"]) return publisherName(record["@graph"]);
-  const publisher = record.publisher as Record<string, unknown> | undefined;
-  return typeof publisher?.name === "string" ? publisher.name.trim() : "";
 }
 
 function hostName(url: string): string {
