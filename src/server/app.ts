@@ -131,7 +131,18 @@ export function createApp(services: Services, options: AppOptions = {}) {
           experiences: () => content.experiences.list(),
           education: () => content.education.list(),
         },
-        owner: session && owner ? { email: owner.email, csrfToken: session.csrfToken } : null,
+        owner:
+          session && owner
+            ? {
+                email: owner.email,
+                csrfToken: session.csrfToken,
+                inbox: () => ({
+                  messages: services.contact.messages.list(),
+                  unread: services.contact.messages.unreadCount(),
+                }),
+                uploads: () => services.uploads.list(),
+              }
+            : null,
       });
       const isPage = response.status === 200 && response.headers.get("content-type")?.startsWith("text/html");
       return cacheable && isPage ? pageCache.store(key, startedAt, nonce, response) : response;

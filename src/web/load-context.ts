@@ -1,4 +1,5 @@
-import type { Article, Education, Experience, Site } from "../domain/content";
+import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
 export type PageContent = {
@@ -8,7 +9,15 @@ export type PageContent = {
   education(): readonly Education[];
 };
 
-export type SignedInOwner = { email: string; csrfToken: string };
+export type Inbox = { messages: ContactMessage[]; unread: number };
+
+/** The signed-in owner, and the reads only they may make: no loader can reach these without a session. */
+export type SignedInOwner = {
+  email: string;
+  csrfToken: string;
+  inbox(): Inbox;
+  uploads(): Promise<UploadInfo[]>;
+};
 
 declare module "react-router" {
   interface AppLoadContext {

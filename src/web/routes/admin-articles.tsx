@@ -1,7 +1,7 @@
-import { CollectionManager } from "../features/admin/collection-manager";
-import { articleCollection } from "../features/admin/article-collection";
-import { loadOrFlag } from "../features/admin/load-state";
-import { requireOwner } from "../features/admin/owner-guard";
+import { CollectionManager } from "../features/collections/collection-manager";
+import { articleCollection } from "../features/collections/articles/article-collection";
+import { loadOrFlag } from "../lib/dashboard/load-state";
+import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
 
 export function loader({ context, request }: Route.LoaderArgs) {

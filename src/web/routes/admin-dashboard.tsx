@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { requireOwner, type AdminOutletContext } from "../features/admin/owner-guard";
-import { ToastProvider } from "../features/admin/toasts";
+import { requireOwner, type AdminOutletContext } from "../lib/dashboard/owner-guard";
+import { ToastProvider } from "../lib/dashboard/toasts";
 import { MessagesTabLink } from "../features/messages/messages-tab-link";
 import { apiRequest } from "../lib/api-client";
 import type { Route } from "./+types/admin-dashboard";

@@ -1,7 +1,7 @@
-import { CollectionManager } from "../features/admin/collection-manager";
-import { educationCollection } from "../features/admin/education-collection";
-import { loadOrFlag } from "../features/admin/load-state";
-import { requireOwner } from "../features/admin/owner-guard";
+import { CollectionManager } from "../features/collections/collection-manager";
+import { educationCollection } from "../features/collections/education/education-collection";
+import { loadOrFlag } from "../lib/dashboard/load-state";
+import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-education";
 
 export function loader({ context, request }: Route.LoaderArgs) {

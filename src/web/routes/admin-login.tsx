@@ -1,5 +1,5 @@
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import { CredentialsForm } from "../features/admin/credentials-form";
+import { CredentialsForm } from "../features/session/credentials-form";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { safeReturnPath } from "../lib/safe-return-path";
 import type { Route } from "./+types/admin-login";

@@ -1,58 +1,22 @@
-import { redirect, useOutletContext, useRevalidator } from "react-router";
-import type { ContactMessage } from "../../domain/content";
 import { MessagesInbox } from "../features/messages/messages-inbox";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { LoadFailedNotice } from "../lib/dashboard/load-failed";
+import { loadOrFlag, useLastLoaded, useLoadFailureToast } from "../lib/dashboard/load-state";
+import { requireOwner } from "../lib/dashboard/owner-guard";
 import { useLiveUpdates } from "../lib/use-live-updates";
 import type { Route } from "./+types/admin-messages";
 
-type Inbox = { messages: ContactMessage[]; unread: number };
-
-/** Messages are read from the owner's API in the browser; the server renders the loading state. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<Inbox> {
-  try {
-    return await apiRequest<Inbox>("/api/messages", { signal: request.signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      const url = new URL(request.url);
-      throw redirect(`/admin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-    }
-    throw error;
-  }
-}
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return (
-    <p className="messages__loading" role="status">
-      Loading messages…
-    </p>
-  );
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { inbox: requireOwner(context, request).inbox() };
 }
 
-export function ErrorBoundary() {
-  const revalidator = useRevalidator();
-  return (
-    <div className="messages__failed" role="alert">
-      <p>Failed to load messages</p>
-      <button type="button" className="button" onClick={() => void revalidator.revalidate()}>
-        Try again
-      </button>
-    </div>
-  );
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 const LIVE = ["messages"] as const;
+const LOAD_FAILED = "Failed to load messages";
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
-  const { csrfToken } = useOutletContext<{ csrfToken: string }>();
-  const revalidator = useRevalidator();
   useLiveUpdates(LIVE);
-  return (
-    <MessagesInbox
-      messages={loaderData.messages}
-      unread={loaderData.unread}
-      csrfToken={csrfToken}
-      onChanged={() => void revalidator.revalidate()}
-    />
-  );
+  const inbox = useLastLoaded("inbox" in loaderData ? loaderData.inbox : undefined);
+  useLoadFailureToast("loadFailedAt" in loaderData ? loaderData.loadFailedAt : undefined, LOAD_FAILED);
+  return inbox ? <MessagesInbox {...inbox} /> : <LoadFailedNotice message={LOAD_FAILED} />;
 }

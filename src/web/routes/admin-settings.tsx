@@ -1,6 +1,6 @@
-import { loadOrFlag } from "../features/admin/load-state";
-import { requireOwner } from "../features/admin/owner-guard";
-import { SettingsManager } from "../features/admin/settings-manager";
+import { loadOrFlag } from "../lib/dashboard/load-state";
+import { requireOwner } from "../lib/dashboard/owner-guard";
+import { SettingsManager } from "../features/settings/settings-manager";
 import type { Route } from "./+types/admin-settings";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,17 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import { formatBytes, type UploadInfo } from "../../../domain/uploads";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { useToast } from "../../lib/dashboard/toasts";
+import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import "./media.css";
-
-type MediaLibraryProps = {
-  uploads: UploadInfo[];
-  csrfToken: string;
-  /** Re-reads the list after a change. */
-  onChanged: () => void;
-};
-
-type Notice = { kind: "success" | "error"; text: string };
 
 function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString("en-GB", {
@@ -23,42 +16,28 @@ function formatDay(iso: string): string {
 }
 
 /** Every uploaded image with its size and where it is used; only unused ones can be deleted. */
-export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProps) {
+export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
+  const send = useAdminApi();
+  const toast = useToast();
+  const revalidator = useRevalidator();
   const [confirmName, setConfirmName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const confirming = uploads.find((upload) => upload.name === confirmName) ?? null;
   const totalBytes = uploads.reduce((sum, upload) => sum + upload.bytes, 0);
-
-  useEffect(() => () => clearTimeout(noticeTimer.current), []);
-
-  function announce(next: Notice) {
-    clearTimeout(noticeTimer.current);
-    setNotice(next);
-    noticeTimer.current = setTimeout(() => setNotice(null), next.kind === "error" ? 8000 : 3000);
-  }
 
   async function confirmDelete() {
     if (!confirming) return;
     setBusy(true);
-    try {
-      await apiRequest(`/api/uploads/${encodeURIComponent(confirming.name)}`, {
-        method: "DELETE",
-        csrfToken,
-      });
-      announce({ kind: "success", text: "Image deleted" });
+    const result = await send(`/api/uploads/${encodeURIComponent(confirming.name)}`, "DELETE");
+    if (result.ok) {
+      toast("success", "Image deleted");
       document.getElementById("media-title")?.focus();
-    } catch (error) {
-      announce({
-        kind: "error",
-        text: error instanceof ApiError && error.status !== 0 ? error.message : "Failed to delete image",
-      });
-    } finally {
-      setBusy(false);
-      setConfirmName(null);
-      onChanged();
+    } else if (!result.sessionExpired) {
+      toast("error", result.error.status !== 0 ? result.error.message : "Failed to delete image");
     }
+    setBusy(false);
+    setConfirmName(null);
+    await revalidator.revalidate();
   }
 
   return (
@@ -73,13 +52,6 @@ export function MediaLibrary({ uploads, csrfToken, onChanged }: MediaLibraryProp
             : `${uploads.length} ${uploads.length === 1 ? "image" : "images"}, ${formatBytes(totalBytes)}`}
         </p>
       </header>
-      <div
-        className={`media__notice${notice ? ` media__notice--${notice.kind}` : ""}`}
-        role="status"
-        aria-live="polite"
-      >
-        {notice?.text}
-      </div>
       {uploads.length === 0 ? (
         <p className="media__empty">
           Images you upload with the Upload button beside an image field (Articles, Settings) appear here.

@@ -1,74 +1,48 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
 import type { ContactMessage } from "../../../domain/content";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import type { Inbox } from "../../load-context";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useToast } from "../../lib/dashboard/toasts";
+import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import { MessageCard } from "./message-card";
 import "./messages.css";
 
-type MessagesInboxProps = {
-  messages: ContactMessage[];
-  unread: number;
-  csrfToken: string;
-  /** Re-reads the list after a change (live events do it too, for other tabs and new messages). */
-  onChanged: () => void;
-};
-
-type Notice = { kind: "success" | "error"; text: string };
-
 /** The owner's inbox: newest first, read marks, delivery status, delete with confirmation. */
-export function MessagesInbox({ messages, unread, csrfToken, onChanged }: MessagesInboxProps) {
+export function MessagesInbox({ messages, unread }: Inbox) {
+  const send = useAdminApi();
+  const toast = useToast();
+  const revalidator = useRevalidator();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirmId, setConfirmId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const confirming = messages.find((message) => message.id === confirmId) ?? null;
-
-  useEffect(() => () => clearTimeout(noticeTimer.current), []);
-
-  function announce(next: Notice) {
-    clearTimeout(noticeTimer.current);
-    setNotice(next);
-    noticeTimer.current = setTimeout(() => setNotice(null), 3000);
-  }
 
   async function toggleRead(message: ContactMessage) {
     setBusyId(message.id);
-    try {
-      await apiRequest(`/api/messages/${encodeURIComponent(message.id)}/read`, {
-        method: "PUT",
-        body: { read: message.readAt === null },
-        csrfToken,
-      });
-      onChanged();
-    } catch (error) {
-      announce({
-        kind: "error",
-        text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to update message",
-      });
-      onChanged();
-    } finally {
-      setBusyId(null);
+    const result = await send(`/api/messages/${encodeURIComponent(message.id)}/read`, "PUT", {
+      read: message.readAt === null,
+    });
+    if (!result.ok && !result.sessionExpired) {
+      toast("error", result.error.status === 404 ? result.error.message : "Failed to update message");
     }
+    setBusyId(null);
+    await revalidator.revalidate();
   }
 
   async function confirmDelete() {
     if (!confirming) return;
     setBusyId(confirming.id);
-    try {
-      await apiRequest(`/api/messages/${encodeURIComponent(confirming.id)}`, { method: "DELETE", csrfToken });
-      announce({ kind: "success", text: "Message deleted" });
+    const result = await send(`/api/messages/${encodeURIComponent(confirming.id)}`, "DELETE");
+    if (result.ok) {
+      toast("success", "Message deleted");
       // The message and its Delete button are gone: keep keyboard focus in the inbox.
       document.getElementById("messages-title")?.focus();
-    } catch (error) {
-      announce({
-        kind: "error",
-        text: error instanceof ApiError && error.status === 404 ? error.message : "Failed to delete message",
-      });
-    } finally {
-      setBusyId(null);
-      setConfirmId(null);
-      onChanged();
+    } else if (!result.sessionExpired) {
+      toast("error", result.error.status === 404 ? result.error.message : "Failed to delete message");
     }
+    setBusyId(null);
+    setConfirmId(null);
+    await revalidator.revalidate();
   }
 
   return (
@@ -83,13 +57,6 @@ export function MessagesInbox({ messages, unread, csrfToken, onChanged }: Messag
             : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`}
         </p>
       </header>
-      <div
-        className={`messages__notice${notice ? ` messages__notice--${notice.kind}` : ""}`}
-        role="status"
-        aria-live="polite"
-      >
-        {notice?.text}
-      </div>
       {messages.length === 0 ? (
         <p className="messages__empty">Messages sent through the contact form on your site appear here.</p>
       ) : (

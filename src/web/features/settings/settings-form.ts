@@ -1,5 +1,5 @@
 import type { Site, SitePatch } from "../../../domain/content";
-import type { FieldErrors } from "./form-fields";
+import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
 /** The settings editor's fields, flat; the blocked senders are one per line. */
 export type SettingsForm = {

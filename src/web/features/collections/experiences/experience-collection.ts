@@ -1,6 +1,6 @@
-import type { Experience, ExperienceInput } from "../../../domain/content";
-import { formatDuration } from "../../../domain/durations";
-import type { CollectionConfig } from "./collection-config";
+import type { Experience, ExperienceInput } from "../../../../domain/content";
+import { formatDuration } from "../../../../domain/durations";
+import type { CollectionConfig } from "../collection-config";
 import { experienceToDraft, experienceToInput, type ExperienceDraft } from "./experience-draft";
 import { ExperienceEditor } from "./experience-editor";
 

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate, useOutletContext } from "react-router";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError, apiRequest } from "../api-client";
 import { signInPath, type AdminOutletContext } from "./owner-guard";
 
 export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; sessionExpired: boolean };

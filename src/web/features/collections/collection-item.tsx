@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
-import { useFocusFirstInvalid } from "./use-focus-invalid";
+import { useFocusFirstInvalid } from "../../lib/form-kit/use-focus-invalid";
 
 type CollectionItemProps = {
   title: string;

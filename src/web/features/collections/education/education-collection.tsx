@@ -1,7 +1,7 @@
-import type { Education, EducationInput } from "../../../domain/content";
-import type { CollectionConfig, EditorProps } from "./collection-config";
-import { TextField } from "./form-fields";
-import { StringListField } from "./string-list-field";
+import type { Education, EducationInput } from "../../../../domain/content";
+import type { CollectionConfig, EditorProps } from "../collection-config";
+import { TextField } from "../../../lib/form-kit/form-fields";
+import { StringListField } from "../../../lib/form-kit/string-list-field";
 
 export type EducationDraft = EducationInput;
 

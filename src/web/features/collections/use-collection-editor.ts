@@ -1,15 +1,9 @@
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  CHANGES_REVERTED,
-  collectionToasts,
-  sameJson,
-  type CollectionConfig,
-  type StoredItem,
-} from "./collection-config";
-import type { FieldErrors } from "./form-fields";
-import { useToast } from "./toasts";
-import { useAdminApi } from "./use-admin-api";
+import { collectionToasts, sameJson, type CollectionConfig, type StoredItem } from "./collection-config";
+import type { FieldErrors } from "../../lib/form-kit/form-fields";
+import { CHANGES_REVERTED, useToast } from "../../lib/dashboard/toasts";
+import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 
 type Refusal = { fields: FieldErrors; message: string };
 

@@ -1,5 +1,5 @@
-import type { Experience, ExperienceInput } from "../../../domain/content";
-import { formatDuration, parseDuration, type DurationControls } from "../../../domain/durations";
+import type { Experience, ExperienceInput } from "../../../../domain/content";
+import { formatDuration, parseDuration, type DurationControls } from "../../../../domain/durations";
 
 export type LinkDraft = { label: string; url: string };
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { FieldErrors } from "./form-fields";
+import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
 export type StoredItem = { id: string; updatedAt: string };
 
@@ -43,6 +43,3 @@ export function collectionToasts(words: CollectionConfig<StoredItem, unknown, un
 export function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
-
-/** The info toast after the owner throws a draft away (spec §8). */
-export const CHANGES_REVERTED = "Changes reverted";

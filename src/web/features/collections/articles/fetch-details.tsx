@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { isHttpUrl } from "../../../domain/safe-url";
+import { isHttpUrl } from "../../../../domain/safe-url";
 import { applyFetchedDetails, fetchedChanges, type ArticleDraft, type FetchedDetails } from "./article-draft";
-import { useToast } from "./toasts";
-import { useAdminApi } from "./use-admin-api";
+import { useToast } from "../../../lib/dashboard/toasts";
+import { useAdminApi } from "../../../lib/dashboard/use-admin-api";
 
 export const FETCH_DETAILS_TEXTS = {
   filled: "Details fetched: review them, then Save",

@@ -5,9 +5,9 @@ import {
   withCurrent,
   yearChoices,
   type DurationControls,
-} from "../../../domain/durations";
+} from "../../../../domain/durations";
 import { endsBeforeStart } from "./experience-draft";
-import { CheckboxField, SelectField } from "./form-fields";
+import { CheckboxField, SelectField } from "../../../lib/form-kit/form-fields";
 
 type DurationFieldsProps = {
   controls: DurationControls;

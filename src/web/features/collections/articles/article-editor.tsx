@@ -1,10 +1,10 @@
-import { PUBLIC_TAGS } from "../../../domain/public-tags";
-import { formatArticleDate, parseArticleDate } from "../../../domain/dates";
+import { PUBLIC_TAGS } from "../../../../domain/public-tags";
+import { formatArticleDate, parseArticleDate } from "../../../../domain/dates";
 import type { ArticleDraft } from "./article-draft";
-import type { EditorProps } from "./collection-config";
+import type { EditorProps } from "../collection-config";
 import { FetchDetailsButton } from "./fetch-details";
-import { CheckboxField, TextAreaField, TextField } from "./form-fields";
-import { ImageField } from "./image-field";
+import { CheckboxField, TextAreaField, TextField } from "../../../lib/form-kit/form-fields";
+import { ImageField } from "../../../lib/form-kit/image-field";
 
 function firstError(errors: Record<string, string>, prefix: string): string | undefined {
   return Object.entries(errors).find(([key]) => key.startsWith(prefix))?.[1];

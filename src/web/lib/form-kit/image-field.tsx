@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useLocation, useNavigate, useOutletContext } from "react-router";
 import { isHttpUrl, isSitePath } from "../../../domain/safe-url";
 import { formatBytes, UPLOAD_MAX_BYTES, type UploadResult } from "../../../domain/uploads";
-import { ApiError } from "../../lib/api-client";
-import { uploadFile } from "../../lib/upload-file";
+import { ApiError } from "../api-client";
+import { uploadFile } from "../upload-file";
 import { FieldShell } from "./form-fields";
-import { signInPath, type AdminOutletContext } from "./owner-guard";
+import { signInPath, type AdminOutletContext } from "../dashboard/owner-guard";
 import "./image-field.css";
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";

@@ -2,10 +2,9 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import type { Site } from "../../../domain/content";
 import { useLiveUpdates } from "../../lib/use-live-updates";
-import { CHANGES_REVERTED } from "./collection-config";
-import type { FieldErrors } from "./form-fields";
-import { LoadFailedNotice } from "./load-failed";
-import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
+import type { FieldErrors } from "../../lib/form-kit/form-fields";
+import { LoadFailedNotice } from "../../lib/dashboard/load-failed";
+import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "../../lib/dashboard/load-state";
 import { SettingsFields } from "./settings-fields";
 import {
   changedKeys,
@@ -15,11 +14,11 @@ import {
   type SettingsEdits,
   type SettingsForm,
 } from "./settings-form";
-import { useToast } from "./toasts";
-import { useFocusFirstInvalid } from "./use-focus-invalid";
+import { CHANGES_REVERTED, useToast } from "../../lib/dashboard/toasts";
+import { useFocusFirstInvalid } from "../../lib/form-kit/use-focus-invalid";
 import { useHydrated } from "../../lib/use-hydrated";
-import { useAdminApi } from "./use-admin-api";
-import "./manager.css";
+import { useAdminApi } from "../../lib/dashboard/use-admin-api";
+import "../../lib/dashboard/manager.css";
 
 const TEXTS = {
   loadFailed: "Failed to load settings",

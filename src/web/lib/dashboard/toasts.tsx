@@ -5,6 +5,9 @@ import "./toasts.css";
 export type ToastType = "success" | "error" | "info";
 export const TOAST_DURATION_MS = 3000;
 
+/** The info toast after the owner throws a draft away (spec §8). */
+export const CHANGES_REVERTED = "Changes reverted";
+
 type Toast = { id: number; type: ToastType; text: string };
 type ShowToast = (type: ToastType, text: string) => void;
 

@@ -1,6 +1,6 @@
 import type { LinkDraft } from "./experience-draft";
-import { TextField, type FieldErrors } from "./form-fields";
-import { ListField } from "./list-field";
+import { TextField, type FieldErrors } from "../../../lib/form-kit/form-fields";
+import { ListField } from "../../../lib/form-kit/list-field";
 
 /** An experience's related links, each a Label and a URL, in the order the owner gives them. */
 export function LinksField({

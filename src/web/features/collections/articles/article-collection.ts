@@ -1,6 +1,6 @@
-import type { Article, ArticleInput } from "../../../domain/content";
-import { formatArticleDate } from "../../../domain/dates";
-import type { CollectionConfig } from "./collection-config";
+import type { Article, ArticleInput } from "../../../../domain/content";
+import { formatArticleDate } from "../../../../domain/dates";
+import type { CollectionConfig } from "../collection-config";
 import { articleToDraft, articleToInput, type ArticleDraft } from "./article-draft";
 import { ArticleEditor } from "./article-editor";
 

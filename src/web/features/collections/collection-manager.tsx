@@ -3,11 +3,11 @@ import { useLiveUpdates } from "../../lib/use-live-updates";
 import type { CollectionConfig, StoredItem } from "./collection-config";
 import { CollectionItem } from "./collection-item";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { LoadFailedNotice } from "./load-failed";
-import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "./load-state";
+import { LoadFailedNotice } from "../../lib/dashboard/load-failed";
+import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "../../lib/dashboard/load-state";
 import { useCollectionEditor } from "./use-collection-editor";
 import { useHydrated } from "../../lib/use-hydrated";
-import "./manager.css";
+import "../../lib/dashboard/manager.css";
 
 type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
   heading: string;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
 import { PUBLICATIONS_MAX } from "../../../domain/front-page";
-import type { FieldErrors } from "./form-fields";
-import { TextAreaField, TextField } from "./form-fields";
-import { ImageField } from "./image-field";
+import type { FieldErrors } from "../../lib/form-kit/form-fields";
+import { TextAreaField, TextField } from "../../lib/form-kit/form-fields";
+import { ImageField } from "../../lib/form-kit/image-field";
 import type { SettingsForm, SettingsKey } from "./settings-form";
-import { StringListField } from "./string-list-field";
+import { StringListField } from "../../lib/form-kit/string-list-field";
 
 type SettingsFieldsProps = {
   form: SettingsForm;

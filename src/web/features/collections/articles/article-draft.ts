@@ -1,5 +1,5 @@
-import type { Article, ArticleInput } from "../../../domain/content";
-import { isPublicTag, PUBLIC_TAGS } from "../../../domain/public-tags";
+import type { Article, ArticleInput } from "../../../../domain/content";
+import { isPublicTag, PUBLIC_TAGS } from "../../../../domain/public-tags";
 
 /** The article editor's state: public tags as ticks, any other tags as comma-separated text. */
 export type ArticleDraft = Omit<ArticleInput, "tags"> & { publicTags: string[]; otherTags: string };

@@ -1,10 +1,10 @@
 import { useId } from "react";
-import type { EditorProps } from "./collection-config";
+import type { EditorProps } from "../collection-config";
 import { DurationFields } from "./duration-fields";
 import type { ExperienceDraft } from "./experience-draft";
-import { TextField } from "./form-fields";
+import { TextField } from "../../../lib/form-kit/form-fields";
 import { LinksField } from "./links-field";
-import { StringListField } from "./string-list-field";
+import { StringListField } from "../../../lib/form-kit/string-list-field";
 
 const TYPE_SUGGESTIONS = ["Full-time", "Part-time", "Freelance", "Internship", "Contract", "Volunteer"];
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { collectionToasts } from "./collection-config";
+
+describe("collectionToasts", () => {
+  it("gives the spec's texts, plural only for loading", () => {
+    expect(collectionToasts({ singular: "experience", plural: "experiences", title: "Experience" })).toEqual({
+      loadFailed: "Failed to load experiences",
+      addFailed: "Failed to add experience",
+      saveFailed: "Failed to save experience",
+      deleteFailed: "Failed to delete experience",
+      added: "Experience added",
+      saved: "Experience saved",
+      deleted: "Experience deleted",
+    });
+    expect(
+      collectionToasts({ singular: "education", plural: "education", title: "Education" }).loadFailed,
+    ).toBe("Failed to load education");
+  });
+});
