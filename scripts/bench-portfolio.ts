@@ -11,7 +11,7 @@ import {
   filterPrepared,
   preparePortfolio,
   type PortfolioFilters,
-} from "../src/domain/portfolio-filter";
+} from "../src/web/features/portfolio/portfolio-filter";
 
 const ARTICLE_COUNT = 10_000;
 const RUNS = 300;

@@ -7,7 +7,7 @@ import {
   type Site,
   type SitePatch,
 } from "../../domain/content";
-import { mergeSite } from "../../domain/site-merge";
+import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";

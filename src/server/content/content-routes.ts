@@ -7,11 +7,7 @@ import {
   sitePatchSchema,
 } from "../../domain/content";
 import { publicSite } from "../../domain/public-site";
-import {
-  newArticleDefaults,
-  newEducationDefaults,
-  newExperienceDefaults,
-} from "../../domain/new-item-defaults";
+import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "./new-item-defaults";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
 import { requireOwner } from "../http/csrf";

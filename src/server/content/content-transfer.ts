@@ -7,7 +7,7 @@ import {
   storedArticleSchema,
   type Site,
 } from "../../domain/content";
-import { mergeSite } from "../../domain/site-merge";
+import { mergeSite } from "./site-merge";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
 import type { ContentRepositories } from "./content-repositories";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { uploadFormSchema, uploadNameSchema } from "../../domain/upload-schemas";
+import { uploadFormSchema, uploadNameSchema } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import type { AppEnv } from "../http/app-env";
 import { apiError, fieldErrors } from "../http/api-error";

@@ -13,7 +13,7 @@ import {
   type UploadInfo,
   type UploadResult,
 } from "../../domain/uploads";
-import { uploadNameSchema } from "../../domain/upload-schemas";
+import { uploadNameSchema } from "./upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
 import { IMAGE_LIMITS } from "../images/process-image";
 import { cleanUpload } from "./process-upload";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "../../domain/upload-schemas";
+import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import { IMAGE_LIMITS } from "../images/process-image";
 import { extensionOfName, type UploadService } from "./upload-service";

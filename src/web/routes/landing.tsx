@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useRouteLoaderData, useSearchParams } from "react-router";
-import { glassIntensity } from "../../domain/landing-page";
+import { glassIntensity } from "../features/landing/landing-page";
 import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../../domain/front-page";
 import { storedReaderContent } from "../../domain/reader-content";

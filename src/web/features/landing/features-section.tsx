@@ -1,7 +1,7 @@
 import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { publications } from "../../../domain/front-page";
-import { latestArticleCard } from "../../../domain/landing-page";
+import { latestArticleCard } from "./landing-page";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";
 import type { PublicSite } from "../../../domain/public-site";

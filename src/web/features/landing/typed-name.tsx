@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { msUntilNextCharacter, typedLength } from "../../../domain/landing-page";
+import { msUntilNextCharacter, typedLength } from "./landing-page";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 type Phase = "static" | "typing" | "done";

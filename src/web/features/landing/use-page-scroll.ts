@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { activeSection, isBarCompact, scrollTargetY, showsBackToTop } from "../../../domain/landing-page";
+import { activeSection, isBarCompact, scrollTargetY, showsBackToTop } from "./landing-page";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
 
 export type PageScroll = { compact: boolean; backToTop: boolean; active: string | null };

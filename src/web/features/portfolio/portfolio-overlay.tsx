@@ -10,12 +10,7 @@ import {
 } from "react";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
-import {
-  distinctOutlets,
-  filterPrepared,
-  isFilterActive,
-  preparePortfolio,
-} from "../../../domain/portfolio-filter";
+import { distinctOutlets, filterPrepared, isFilterActive, preparePortfolio } from "./portfolio-filter";
 import { useImageProgress } from "./image-progress";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { cardDomId, PortfolioCard } from "./portfolio-card";

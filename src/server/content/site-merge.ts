@@ -1,4 +1,4 @@
-import { siteSchema, type Site, type SitePatch } from "./content";
+import { siteSchema, type Site, type SitePatch } from "../../domain/content";
 
 /** The spec's "write with merge": top-level fields replace, nested groups merge field by field. */
 export function mergeSite(current: Site, patch: SitePatch) {

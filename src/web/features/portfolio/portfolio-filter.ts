@@ -1,7 +1,7 @@
 import { articleTags } from "./article-tags";
-import type { Article } from "./content";
-import type { PublicTag } from "./public-tags";
-import { articleTime, endOfDay, parseArticleDate } from "./dates";
+import type { Article } from "../../../domain/content";
+import type { PublicTag } from "../../../domain/public-tags";
+import { articleTime, endOfDay, parseArticleDate } from "../../../domain/dates";
 
 /**
  * The portfolio overlay's controls. Empty strings mean "no filter". `type` is a public tag

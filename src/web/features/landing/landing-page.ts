@@ -1,5 +1,5 @@
-import type { Article } from "./content";
-import { latestArticle } from "./front-page";
+import type { Article } from "../../../domain/content";
+import { latestArticle } from "../../../domain/front-page";
 
 /**
  * The landing page's interaction rules (spec §2 "Landing page", §9 "Scroll thresholds",

@@ -1,6 +1,6 @@
-import type { Article } from "./content";
+import type { Article } from "../../../domain/content";
 import knownArticleTags from "./known-article-tags.json";
-import { isPublicTag, type PublicTag } from "./public-tags";
+import { isPublicTag, type PublicTag } from "../../../domain/public-tags";
 
 /** The public tags among `tags`, lower-cased, in their order, each once. */
 function publicTags(tags: readonly string[]): PublicTag[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteSchema } from "./content";
+import { siteSchema } from "../../domain/content";
 import { mergeSite } from "./site-merge";
 
 const current = siteSchema.parse({

@@ -1,5 +1,5 @@
-import { UPLOAD_NAME } from "./uploads";
-import { z } from "./zod";
+import { UPLOAD_NAME } from "../../domain/uploads";
+import { z } from "../../domain/zod";
 
 // The upload schemas live apart from uploads.ts: the public page imports that file (to recognise
 // image addresses), and zod must stay out of the browser's first load.

@@ -1,6 +1,6 @@
-import type { ArticleInput, EducationInput, ExperienceInput } from "./content";
-import { todayIso } from "./dates";
-import { newEducationDuration, newExperienceDuration } from "./durations";
+import type { ArticleInput, EducationInput, ExperienceInput } from "../../domain/content";
+import { todayIso } from "../../domain/dates";
+import { newEducationDuration, newExperienceDuration } from "../../domain/durations";
 
 /** Spec §7: the documents "add" creates, for the owner to fill in. */
 
