@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppLoadContext } from "react-router";
-import { authRoutes, loadSession } from "./auth/auth-routes";
+import { authRoutes } from "./auth/auth-routes";
+import { loadSession } from "./auth/owner-session";
 import { contentRoutes } from "./content/content-routes";
 import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { credentialsSchema, newPasswordSchema } from "../../domain/content";
@@ -8,6 +8,7 @@ import { apiError, readBody } from "../http/api-error";
 import { createRateLimiter } from "../http/rate-limiter";
 import type { OwnerRepository } from "./owner-repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { sessionCookieName } from "./owner-session";
 import { SESSION_ABSOLUTE_MS, type SessionStore } from "./sessions";
 
 export type AuthDeps = {
@@ -31,22 +32,6 @@ export function signInDelayMs(earlierAttempts: number): number {
   return Math.min(3000, 500 * 2 ** (earlierAttempts - 5));
 }
 const WRONG = "The e-mail address or password is incorrect.";
-
-export function sessionCookieName(secure: boolean) {
-  // The __Host- prefix pins the cookie to this origin, but browsers accept it only over https.
-  return secure ? "__Host-byline_session" : "byline_session";
-}
-
-/** Reads the session cookie into `c.var.session` for every request. */
-export function loadSession(deps: Pick<AuthDeps, "sessions" | "secureCookies">): MiddlewareHandler<AppEnv> {
-  const name = sessionCookieName(deps.secureCookies);
-  return async (c, next) => {
-    const id = getCookie(c, name);
-    const session = id ? deps.sessions.find(id) : undefined;
-    c.set("session", session && id ? { id, csrfToken: session.csrfToken } : null);
-    await next();
-  };
-}
 
 export function authRoutes(deps: AuthDeps) {
   const cookieName = sessionCookieName(deps.secureCookies);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
-import { requireOwner } from "../http/csrf";
+import { requireOwner } from "../auth/owner-session";
 import type { MessageRepository } from "./message-repository";
 
 const readSchema = z.object({ read: z.boolean({ message: "Use true or false" }) });

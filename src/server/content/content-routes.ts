@@ -10,7 +10,7 @@ import { publicSite } from "../../domain/public-site";
 import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "./new-item-defaults";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
-import { requireOwner } from "../http/csrf";
+import { requireOwner } from "../auth/owner-session";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";
 

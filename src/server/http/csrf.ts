@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { apiError } from "./api-error";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing, and so need no CSRF token. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses unsafe requests that a browser marks as coming from another site: `Sec-Fetch-Site`
@@ -23,18 +24,3 @@ export function sameOriginWrites(allowedOrigins: string[]): MiddlewareHandler<Ap
     return next();
   };
 }
-
-/** Owner-only writes: a session, and the session's CSRF token echoed in `X-CSRF-Token`. */
-export const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = c.get("session");
-  if (!session) return apiError(c, 401, "unauthorized", "Sign in to continue.");
-  if (!SAFE_METHODS.has(c.req.method) && c.req.header("x-csrf-token") !== session.csrfToken) {
-    return apiError(
-      c,
-      403,
-      "csrf",
-      "The security token is missing or out of date. Reload the page and try again.",
-    );
-  }
-  return next();
-};

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
-import { requireOwner } from "../http/csrf";
+import { requireOwner } from "../auth/owner-session";
 import { ReaderError } from "./reader-service";
 import type { ReaderService } from "./reader-service";
 

@@ -4,7 +4,7 @@ import { uploadFormSchema, uploadNameSchema } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import type { AppEnv } from "../http/app-env";
 import { apiError, fieldErrors } from "../http/api-error";
-import { requireOwner } from "../http/csrf";
+import { requireOwner } from "../auth/owner-session";
 import { tooLarge, UploadError } from "./process-upload";
 import type { UploadService } from "./upload-service";
 

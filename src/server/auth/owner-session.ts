@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { apiError } from "../http/api-error";
+import type { AppEnv } from "../http/app-env";
+import { SAFE_METHODS } from "../http/csrf";
+import type { SessionStore } from "./sessions";
+
+export function sessionCookieName(secure: boolean) {
+  // The __Host- prefix pins the cookie to this origin, but browsers accept it only over https.
+  return secure ? "__Host-byline_session" : "byline_session";
+}
+
+/** Reads the session cookie into `c.var.session` for every request. */
+export function loadSession(deps: {
+  sessions: SessionStore;
+  secureCookies: boolean;
+}): MiddlewareHandler<AppEnv> {
+  const name = sessionCookieName(deps.secureCookies);
+  return async (c, next) => {
+    const id = getCookie(c, name);
+    const session = id ? deps.sessions.find(id) : undefined;
+    c.set("session", session && id ? { id, csrfToken: session.csrfToken } : null);
+    await next();
+  };
+}
+
+/** Owner-only writes: a session, and the session's CSRF token echoed in `X-CSRF-Token`. */
+export const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const session = c.get("session");
+  if (!session) return apiError(c, 401, "unauthorized", "Sign in to continue.");
+  if (!SAFE_METHODS.has(c.req.method) && c.req.header("x-csrf-token") !== session.csrfToken) {
+    return apiError(
+      c,
+      403,
+      "csrf",
+      "The security token is missing or out of date. Reload the page and try again.",
+    );
+  }
+  return next();
+};
