@@ -1,32 +1,28 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppLoadContext } from "react-router";
 import { authRoutes } from "./auth/auth-routes";
 import { loadSession } from "./auth/owner-session";
 import { contentRoutes } from "./content/content-routes";
 import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
-import type { AppContext, AppEnv } from "./http/app-env";
+import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { clientIpResolver } from "./http/client-address";
 import { hostPolicy } from "./http/host-policy";
-import { createPageCache } from "./http/page-cache";
-import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
-import { acceptsGzip, compression } from "./http/compression";
+import { compression } from "./http/compression";
 import { eventsRoute } from "./live/events-route";
+import { pageRoutes, type PageRenderer } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
-export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
-
 export type AppOptions = {
   /** Serves everything that is not the API: React Router pages and built assets. */
-  pages?: (c: AppContext, context: AppLoadContext) => Promise<Response>;
+  pages?: PageRenderer;
   development?: boolean;
   maxStreams?: number;
   heartbeatMs?: number;
@@ -96,59 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
   });
 
-  const pageCache = createPageCache({ maxEntries: 200, maxAgeMs: 60_000 });
-  // Contact messages are seen only on the owner's pages, which are never cached: a stream of
-  // messages must not make every visitor's page a fresh render.
-  services.store.onChange((event) => event.collection !== "messages" && pageCache.invalidate());
+  if (options.pages) app.all("*", pageRoutes(services, options.pages));
 
-  if (options.pages) {
-    const pages = options.pages;
-    app.all("*", async (c) => {
-      // Any other path shows the landing page (spec), but not a probe for files outside the static root.
-      const odd = oddPathStatus(rawRequestPath(c));
-      if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
-      const session = c.get("session");
-      const nonce = c.get("cspNonce");
-      // Visitors' page views are cached; the owner's, the data requests and other methods are not.
-      const cacheable = c.req.method === "GET" && !session && !c.req.path.endsWith(".data");
-      const requestUrl = new URL(c.req.url);
-      // The origin is part of the key: without PUBLIC_URL, pages name the host they were asked for.
-      const key = requestUrl.origin + requestUrl.pathname + requestUrl.search;
-      if (cacheable) {
-        // A cached page goes out gzipped around its fresh nonce (spliced-gzip.ts), never re-compressed.
-        const hit = pageCache.get(key, nonce, acceptsGzip(c.req.header("accept-encoding")));
-        if (hit) return hit;
-      }
-      const startedAt = pageCache.generation();
-      const liveSeq = services.store.currentSeq();
-      const owner = session ? services.owner.get() : undefined;
-      const response = await pages(c, {
-        cspNonce: c.get("cspNonce"),
-        liveSeq,
-        publicUrl: config.publicUrlIsSet ? config.publicUrl : requestUrl.origin,
-        content: {
-          site: () => content.site.get(),
-          articles: () => content.articles.list(),
-          experiences: () => content.experiences.list(),
-          education: () => content.education.list(),
-        },
-        owner:
-          session && owner
-            ? {
-                email: owner.email,
-                csrfToken: session.csrfToken,
-                inbox: () => ({
-                  messages: services.contact.messages.list(),
-                  unread: services.contact.messages.unreadCount(),
-                }),
-                uploads: () => services.uploads.list(),
-              }
-            : null,
-      });
-      const isPage = response.status === 200 && response.headers.get("content-type")?.startsWith("text/html");
-      return cacheable && isPage ? pageCache.store(key, startedAt, nonce, response) : response;
-    });
-  }
-
-  return { app, live, pageCache };
+  return { app, live };
 }
