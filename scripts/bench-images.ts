@@ -10,7 +10,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
 import { processImage } from "../src/server/images/process-image";
-import { opaqueRgbaPng, photoJpeg, transparentPng } from "../src/server/images/sample-images";
+import { opaqueRgbaPng, photoJpeg, transparentPng } from "../tests/support/sample-images";
 
 type Sample = { name: string; body: Buffer };
 

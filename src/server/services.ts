@@ -47,7 +47,7 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
   const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
-    allowPrivate: config.fetchAllowPrivate,
+    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
     content,
     archive,
     logger,

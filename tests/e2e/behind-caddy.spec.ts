@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { photoJpeg } from "../../src/server/images/sample-images";
+import { photoJpeg } from "../support/sample-images";
 import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
 

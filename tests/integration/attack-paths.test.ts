@@ -17,7 +17,7 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
 import { createApp } from "../../src/server/app";
-import { photoJpeg } from "../../src/server/images/sample-images";
+import { photoJpeg } from "../support/sample-images";
 import { staticFiles } from "../../src/server/pages";
 import { attackCounter } from "./support/attack-counter";
 import { createTestApp, type TestApp } from "./support/test-app";

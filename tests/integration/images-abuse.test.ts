@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
-import { smallPng } from "../../src/server/images/sample-images";
+import { smallPng } from "../support/sample-images";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { serveOnSocket, type SocketServer } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";

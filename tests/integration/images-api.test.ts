@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
-import { photoJpeg, transparentPng } from "../../src/server/images/sample-images";
+import { photoJpeg, transparentPng } from "../support/sample-images";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { createTestApp, type TestApp } from "./support/test-app";
 

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
 import type { UploadInfo, UploadResult } from "../../src/domain/uploads";
-import { photoJpeg, smallPng } from "../../src/server/images/sample-images";
+import { photoJpeg, smallPng } from "../support/sample-images";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 type ErrorBody = { error: { code: string; message: string } };

@@ -7,7 +7,7 @@ import { cacheKey } from "./cache-store";
 import { createImageCache } from "./image-cache";
 import type { ImageCacheOptions, WarnLogger } from "./image-cache";
 import { ImageCacheError } from "./image-cache-error";
-import { photoJpeg, smallPng, transparentPng } from "./sample-images";
+import { photoJpeg, smallPng, transparentPng } from "../../../tests/support/sample-images";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HASH_NAMED = /^[0-9a-f]{64}\.(json|jpg|png|webp)$/;

@@ -1,7 +1,7 @@
 import { isPlaceholderImage } from "../../domain/placeholder-images";
 import { isHttpUrl } from "../../domain/safe-url";
 import type { ContentRepositories } from "../content/content-repositories";
-import { safeFetch } from "../fetch/safe-fetch";
+import type { SafeResponse } from "../fetch/safe-fetch";
 import type { ArticleArchive } from "../reader/article-archive";
 import { createImageCache } from "./image-cache";
 import type { ImageCache, WarnLogger } from "./image-cache";
@@ -9,7 +9,8 @@ import type { ImageCache, WarnLogger } from "./image-cache";
 export type ImageServiceOptions = {
   /** `path.join(DATA_DIR, "images")`: file names inside come from a hash, never from the URL. */
   dir: string;
-  allowPrivate: boolean;
+  /** The safe fetcher, bound to FETCH_ALLOW_PRIVATE and image content types. */
+  fetchImage: (url: string) => Promise<SafeResponse>;
   content: Pick<ContentRepositories, "articles" | "site">;
   archive: Pick<ArticleArchive, "usesImage">;
   logger: WarnLogger & { info(details: object, message: string): void };
@@ -34,14 +35,14 @@ const WARM_ARTICLES = 10;
  * images that the site's own content uses, and warms the first articles' images ahead of visitors.
  */
 export function createImageService(options: ImageServiceOptions) {
-  const { content, archive, logger, allowPrivate, localImages } = options;
+  const { content, archive, logger, fetchImage, localImages } = options;
   const cache: ImageCache = createImageCache({
     dir: options.dir,
     logger,
     maxBytes: options.maxBytes,
     async fetchImage(url) {
       if (localImages?.owns(url)) return localImages.read(url);
-      const response = await safeFetch(url, { allowPrivate, accept: ["image/"] });
+      const response = await fetchImage(url);
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`${response.status} ${response.statusText}`.trimEnd());
       }

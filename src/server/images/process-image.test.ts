@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ImageCacheError } from "./image-cache-error";
 import { IMAGE_LIMITS, processImage } from "./process-image";
-import { opaqueRgbaPng, photoJpeg, smallPng, transparentPng } from "./sample-images";
+import { opaqueRgbaPng, photoJpeg, smallPng, transparentPng } from "../../../tests/support/sample-images";
 
 async function expectRefusal(input: Buffer, code: ImageCacheError["code"]): Promise<ImageCacheError> {
   const error = await processImage(input).catch((e: unknown) => e);

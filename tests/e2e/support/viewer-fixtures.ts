@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { photoJpeg } from "../../../src/server/images/sample-images";
+import { photoJpeg } from "../../support/sample-images";
 import { articlePage, hostilePage, startFakePublisher, type FakePublisher } from "./fake-publisher";
 import { startServer, type TestServer } from "./test-server";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { articlePage } from "../../e2e/support/fake-publisher";
-import { photoJpeg } from "../../../src/server/images/sample-images";
+import { photoJpeg } from "../../support/sample-images";
 
 export type LoopbackRecorder = {
   /** The port of the listener that always runs (127.0.0.1, a free port). */
