@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { formatBytes, type UploadInfo } from "../../../domain/uploads";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useToast } from "../../lib/dashboard/toasts";
-import { useAdminApi } from "../../lib/dashboard/use-admin-api";
+import { useListWrite } from "../../lib/dashboard/use-list-write";
 import "./media.css";
 
 function formatDay(iso: string): string {
@@ -17,9 +15,7 @@ function formatDay(iso: string): string {
 
 /** Every uploaded image with its size and where it is used; only unused ones can be deleted. */
 export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
-  const send = useAdminApi();
-  const toast = useToast();
-  const revalidator = useRevalidator();
+  const write = useListWrite();
   const [confirmName, setConfirmName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirming = uploads.find((upload) => upload.name === confirmName) ?? null;
@@ -28,16 +24,13 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
   async function confirmDelete() {
     if (!confirming) return;
     setBusy(true);
-    const result = await send(`/api/uploads/${encodeURIComponent(confirming.name)}`, "DELETE");
-    if (result.ok) {
-      toast("success", "Image deleted");
-      document.getElementById("media-title")?.focus();
-    } else if (!result.sessionExpired) {
-      toast("error", result.error.status !== 0 ? result.error.message : "Failed to delete image");
-    }
+    const deleted = await write(`/api/uploads/${encodeURIComponent(confirming.name)}`, "DELETE", undefined, {
+      done: "Image deleted",
+      failed: (error) => (error.status !== 0 ? error.message : "Failed to delete image"),
+    });
+    if (deleted) document.getElementById("media-title")?.focus();
     setBusy(false);
     setConfirmName(null);
-    await revalidator.revalidate();
   }
 
   return (

@@ -1,48 +1,42 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { ContactMessage } from "../../../domain/content";
 import type { Inbox } from "../../load-context";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useToast } from "../../lib/dashboard/toasts";
-import { useAdminApi } from "../../lib/dashboard/use-admin-api";
+import type { ApiError } from "../../lib/api-client";
+import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { MessageCard } from "./message-card";
 import "./messages.css";
 
 /** The owner's inbox: newest first, read marks, delivery status, delete with confirmation. */
 export function MessagesInbox({ messages, unread }: Inbox) {
-  const send = useAdminApi();
-  const toast = useToast();
-  const revalidator = useRevalidator();
+  const write = useListWrite();
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirmId, setConfirmId] = useState<string | null>(null);
   const confirming = messages.find((message) => message.id === confirmId) ?? null;
+  const failed = (fallback: string) => (error: ApiError) => (error.status === 404 ? error.message : fallback);
 
   async function toggleRead(message: ContactMessage) {
     setBusyId(message.id);
-    const result = await send(`/api/messages/${encodeURIComponent(message.id)}/read`, "PUT", {
-      read: message.readAt === null,
-    });
-    if (!result.ok && !result.sessionExpired) {
-      toast("error", result.error.status === 404 ? result.error.message : "Failed to update message");
-    }
+    await write(
+      `/api/messages/${encodeURIComponent(message.id)}/read`,
+      "PUT",
+      { read: message.readAt === null },
+      { failed: failed("Failed to update message") },
+    );
     setBusyId(null);
-    await revalidator.revalidate();
   }
 
   async function confirmDelete() {
     if (!confirming) return;
     setBusyId(confirming.id);
-    const result = await send(`/api/messages/${encodeURIComponent(confirming.id)}`, "DELETE");
-    if (result.ok) {
-      toast("success", "Message deleted");
-      // The message and its Delete button are gone: keep keyboard focus in the inbox.
-      document.getElementById("messages-title")?.focus();
-    } else if (!result.sessionExpired) {
-      toast("error", result.error.status === 404 ? result.error.message : "Failed to delete message");
-    }
+    const deleted = await write(`/api/messages/${encodeURIComponent(confirming.id)}`, "DELETE", undefined, {
+      done: "Message deleted",
+      failed: failed("Failed to delete message"),
+    });
+    // The message and its Delete button are gone: keep keyboard focus in the inbox.
+    if (deleted) document.getElementById("messages-title")?.focus();
     setBusyId(null);
     setConfirmId(null);
-    await revalidator.revalidate();
   }
 
   return (
