@@ -140,3 +140,30 @@ test("a signed-out visitor is sent to sign in, and the inbox API refuses them", 
   await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Fdashboard%2Fmessages$/);
   expect((await fetch(`${server.url}/api/messages`)).status).toBe(401);
 });
+
+test("a failed write toasts why and keeps the message; an expired session goes to sign-in and back", async ({
+  page,
+}) => {
+  await sendMessage({ name: "Kept", email: "kept@example.org", subject: "Stays put", message: "Hello" });
+  await openInbox(page);
+  const kept = card(page, "Stays put");
+  await expect(kept).toBeVisible();
+
+  await page.route("**/api/messages/*", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, json: { error: { code: "internal", message: "Server error" } } })
+      : route.fallback(),
+  );
+  await kept.getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this message?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(page.getByRole("alert").getByText("Failed to delete message", { exact: true })).toBeVisible();
+  await expect(kept).toBeVisible();
+  await page.unroute("**/api/messages/*");
+
+  await page.context().clearCookies();
+  await kept.getByRole("button", { name: /^Mark as/ }).click();
+  await expect(page).toHaveURL(/\/admin\?redirectTo=%2Fadmin%2Fdashboard%2Fmessages$/);
+});
