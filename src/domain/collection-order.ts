@@ -12,7 +12,7 @@ function byKeyDesc<T>(items: readonly T[], key: (item: T) => number | null): T[]
 
 /**
  * Newest first by the latest year the duration names, 'Present' counting as the year of `now`
- * (spec §5). Only the year counts, as the spec says: experiences of the same year keep their
+ * Only the year counts: experiences of the same year keep their
  * stored order, and durations without a year go last.
  */
 export function sortExperiences<T extends Pick<Experience, "duration">>(
@@ -24,7 +24,7 @@ export function sortExperiences<T extends Pick<Experience, "duration">>(
 
 const institutionCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** Alphabetical by institution, ignoring case and accents (spec §3: "ordered by institution"). */
+/** Alphabetical by institution, ignoring case and accents (docs/product.md, Content). */
 export function sortEducation<T extends Pick<Education, "institution">>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => institutionCollator.compare(a.institution, b.institution));
 }

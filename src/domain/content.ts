@@ -102,7 +102,7 @@ export const articleInputSchema = z.object({
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
-/** Stored articles may hold the spec's empty defaults (outlet and url are filled in later). */
+/** Stored articles may hold the new-item defaults' empty fields (outlet and url are filled in later). */
 export const storedArticleSchema = articleInputSchema.extend({
   outlet: text(ARTICLE_LIMITS.outlet).default(""),
   url: optionalHttpUrl.default(""),

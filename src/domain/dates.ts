@@ -1,5 +1,5 @@
 /**
- * Article dates are free text (spec §3). We read them as calendar dates and represent each one
+ * Article dates are free text. We read them as calendar dates and represent each one
  * as a Date at 00:00 UTC of that day, and format them with UTC getters, so a date never shifts
  * by a day whatever the server's or browser's time zone is.
  */
@@ -100,13 +100,13 @@ export function articleTime(text: string): number | null {
   return parseArticleDate(text)?.getTime() ?? null;
 }
 
-/** '5 March 2024' — the portfolio cards' format (spec §2). */
+/** '5 March 2024' — the portfolio cards' format. */
 export function formatDayMonthYear(date: Date): string {
   if (Number.isNaN(date.getTime())) return "";
   return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** 'March 5, 2024' — the article viewer's long US format (spec §2). */
+/** 'March 5, 2024' — the article viewer's long US format. */
 export function formatLongUs(date: Date): string {
   if (Number.isNaN(date.getTime())) return "";
   return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;

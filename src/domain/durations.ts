@@ -1,7 +1,7 @@
 import { monthFromName } from "./dates";
 
 /**
- * Experience durations (spec §3, §4, §5, §9): the text 'Mon YYYY - Mon YYYY · length' or
+ * Experience durations (docs/product.md, Content): the text 'Mon YYYY - Mon YYYY · length' or
  * 'Mon YYYY - Present · length', rebuilt from the editor's month/year controls. `now` is read
  * with UTC getters.
  */
@@ -36,7 +36,7 @@ export type DurationControls = {
 
 const PRESENT_WORD = /\b(present|current|now|ongoing)\b/i;
 
-/** The last 20 years, current year first (spec §5). */
+/** The last 20 years, current year first. */
 export function yearChoices(now: Date): number[] {
   const year = now.getUTCFullYear();
   return Array.from({ length: YEAR_CHOICE_COUNT }, (_, i) => year - i);
@@ -90,13 +90,13 @@ function parseMonthYear(side: string, defaultMonth: number): { month: number; ye
 
 /**
  * The editor's controls for a stored duration text; the length after '·' is ignored (it is
- * recomputed). Per spec §5, text that does not split into exactly two parts around ' - '
+ * recomputed). Text that does not split into exactly two parts around ' - '
  * starts in January of the current year and is current. En and em dashes count as ' - '.
  * An unreadable start also starts in January of the current year; an end of 'Present'
  * (or 'current', 'now', 'ongoing') or an unreadable end makes the role current. A bare year
  * means January when it starts the range and December when it ends it ('2019 - 2022').
  * A current role's end controls hold the month of `now`, what unticking 'Currently working
- * here' shows (spec §4).
+ * here' shows.
  */
 export function parseDuration(text: string, now: Date): DurationControls {
   const nowMonth = now.getUTCMonth();
@@ -116,7 +116,7 @@ export function parseDuration(text: string, now: Date): DurationControls {
 
 /**
  * Ticking 'Currently working here' makes the role current (the end controls are disabled and
- * keep their values); unticking sets the end to the current month and year (spec §4).
+ * keep their values); unticking sets the end to the current month and year.
  */
 export function withCurrent(controls: DurationControls, current: boolean, now: Date): DurationControls {
   if (current) return { ...controls, current: true };
@@ -134,7 +134,7 @@ export function latestDurationYear(text: string, now: Date): number | null {
   return years.length === 0 ? null : Math.max(...years);
 }
 
-/** A new experience's duration: from the current month, ongoing (spec §7). */
+/** A new experience's duration: from the current month, ongoing. */
 export function newExperienceDuration(now: Date): string {
   return formatDuration(
     {
@@ -148,7 +148,7 @@ export function newExperienceDuration(now: Date): string {
   );
 }
 
-/** A new education entry's duration: 'YYYY - YYYY' from four years ago to this year (spec §7). */
+/** A new education entry's duration: 'YYYY - YYYY' from four years ago to this year. */
 export function newEducationDuration(now: Date): string {
   const year = now.getUTCFullYear();
   return `${year - 4} - ${year}`;

@@ -16,7 +16,7 @@ export type FrontPage<T> = {
   lead: T | null;
   /** The panel's two secondary articles (≤2): the first of `others`. */
   secondary: T[];
-  /** Spec §9's "up to 4 others" after the lead: image articles first, then imageless ones. */
+  /** The "up to 4 others" after the lead: image articles first, then imageless ones. */
   others: T[];
   /** The panel's small headline items (≤3). */
   headlines: T[];
@@ -24,9 +24,9 @@ export type FrontPage<T> = {
 
 /**
  * The Front section's PORTFOLIO panel. Only articles with both a date and a description take
- * part (spec §5), newest first, split into an image pool (usable image) and an imageless pool.
+ * part, newest first, split into an image pool (usable image) and an imageless pool.
  *
- * Spec §2 shows a lead, two secondary articles and three small headlines; spec §9 says "lead
+ * The panel shows a lead, two secondary articles and three small headlines; the rule is "lead
  * plus up to 4 others (three from image articles, two from imageless ones), up to 3 small
  * headlines, imageless pool slice 2 to 8". We read the "three from image articles" as image
  * pool [0, 3) — the lead and two more — so:
@@ -68,7 +68,7 @@ export function selectFrontPage<T extends FrontPageArticle>(
 /**
  * The article with the most recent date, for the LATEST link and the Latest Article card.
  * The first such article wins a tie. When no article has a readable date the first article is
- * used, since the LATEST link shows whenever any article exists (spec §2); null when there are none.
+ * used, since the LATEST link shows whenever any article exists; null when there are none.
  */
 export function latestArticle<T extends Pick<Article, "date">>(articles: readonly T[]): T | null {
   let latest: T | null = null;

@@ -1,7 +1,7 @@
 import { isHttpUrl, isSitePath } from "./safe-url";
 import { isUploadPath } from "./uploads";
 
-/** The server's image cache endpoint (`GET /api/images?url=…`, DESIGN.md §2). */
+/** The server's image cache endpoint (`GET /api/images?url=…`; docs/product.md, Images). */
 export const IMAGE_CACHE_PATH = "/api/images";
 
 /**

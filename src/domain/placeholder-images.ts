@@ -7,7 +7,7 @@ import type { Article } from "./content";
 export type PlaceholderPattern = { readonly host?: string; readonly path?: RegExp };
 
 /**
- * Images that stand for "no picture" (spec §5): stock placeholder services, open-graph image
+ * Images that stand for "no picture": stock placeholder services, open-graph image
  * generators and the default share images that local-news sites serve when a story has none.
  */
 export const PLACEHOLDER_IMAGE_PATTERNS: readonly PlaceholderPattern[] = [
@@ -61,7 +61,7 @@ export function usableImage(
 }
 
 /**
- * What to do when an image fails to load (spec §4): a placeholder is hidden; otherwise the
+ * What to do when an image fails to load: a placeholder is hidden; otherwise the
  * fallback is tried when there is one that is not a placeholder and not the url that just
  * failed (which would loop); otherwise the image is hidden.
  */

@@ -1,4 +1,4 @@
-/** The tags visitors can filter by (spec §3). Kept apart from the zod schemas so the page bundle stays small. */
+/** The tags visitors can filter by. Kept apart from the zod schemas so the page bundle stays small. */
 export const PUBLIC_TAGS = ["news", "interview", "investigation", "data", "comment"] as const;
 export type PublicTag = (typeof PUBLIC_TAGS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Reader-mode paragraph rules (spec §5): body paragraphs need more than 20 characters, at most
+ * Reader-mode paragraph rules: body paragraphs need more than 20 characters, at most
  * 50 are shown, and a text with no such paragraph is shown whole when it is over 100 characters.
  *
  * Sub-headings: a short line that is all capitals or title-like ("How It Works") is marked

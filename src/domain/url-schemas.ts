@@ -10,7 +10,7 @@ export const httpUrl = z
   .max(2048, "Keep the address under 2048 characters")
   .refine(isHttpUrl, URL_MESSAGE);
 
-/** http(s) URL or empty (the spec's defaults create items with empty URLs). */
+/** http(s) URL or empty (new items are created with empty URLs). */
 export const optionalHttpUrl = z.union([z.literal(""), httpUrl]);
 
 /** Image address: empty, absolute http(s), or a path served by this site. */

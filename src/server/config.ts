@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { proxyEntry } from "./http/client-address";
 
-/** The only module that reads process.env. Every setting is optional (DESIGN.md §2). */
+/** The only module that reads process.env. Every setting is optional (README, Settings). */
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })

@@ -45,7 +45,7 @@ async function main() {
       );
     }
     services.contact.start();
-    // Spec §9: the first articles' images are cached ahead of visitors, again after every change.
+    // The first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.

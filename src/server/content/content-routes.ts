@@ -14,7 +14,7 @@ import { requireOwner } from "../auth/owner-session";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";
 
-/** List, add (empty body: the spec's defaults), overwrite and delete for one collection. */
+/** List, add (empty body: the new-item defaults), overwrite and delete for one collection. */
 function collectionRoutes<S extends z.ZodType<object>, TItem>(
   repository: CollectionRepository<z.infer<S>, TItem>,
   schema: S,

@@ -2,7 +2,7 @@ import type { ArticleInput, EducationInput, ExperienceInput } from "../../domain
 import { todayIso } from "../../domain/dates";
 import { newEducationDuration, newExperienceDuration } from "../../domain/durations";
 
-/** Spec §7: the documents "add" creates, for the owner to fill in. */
+/** The documents "add" creates, for the owner to fill in (docs/product.md, Content). */
 
 export function newExperienceDefaults(now: Date): ExperienceInput {
   return {

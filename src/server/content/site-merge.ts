@@ -1,6 +1,6 @@
 import { siteSchema, type Site, type SitePatch } from "../../domain/content";
 
-/** The spec's "write with merge": top-level fields replace, nested groups merge field by field. */
+/** Settings are written with a merge: top-level fields replace, nested groups merge field by field. */
 export function mergeSite(current: Site, patch: SitePatch) {
   return siteSchema.safeParse({
     ...current,

@@ -12,7 +12,8 @@ const DECODE_ROUNDS = 3;
  * way out of the static root. Undefined for ordinary paths.
  *
  * The static files are safe without this (tests/integration/attack-paths.test.ts); it stops the
- * spec's "any other path shows the landing page" from answering such probes with a 200 page.
+ * rule "any other path shows the landing page" (docs/product.md, Addresses) from answering such
+ * probes with a 200 page.
  */
 export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   let path = rawPath;

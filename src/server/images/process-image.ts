@@ -15,7 +15,7 @@ export type ImageLimits = {
   width: number;
   height: number;
   quality: number;
-  /** Above this a JPEG is replaced by PNG (spec §9: "switched to PNG if the result is over 500000"). */
+  /** Above this a JPEG is replaced by PNG (docs/product.md, Images). */
   maxJpegBytes: number;
 };
 

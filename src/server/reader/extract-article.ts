@@ -17,7 +17,7 @@ export type ExtractedArticle = {
   excerpt: string;
   /** The full body as plain text, paragraphs separated by a blank line. */
   content: string;
-  /** What reader mode shows (spec §5 rules applied to `content`). */
+  /** What reader mode shows (the reader-mode paragraph rules applied to `content`). */
   paragraphs: ReaderParagraph[];
   /** The outlet as the page names itself, or "". */
   siteName: string;

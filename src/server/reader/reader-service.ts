@@ -33,7 +33,7 @@ export type ReaderErrorCode =
   | "no_content"
   | "extraction_failed";
 
-/** A reader failure with its HTTP status; `message` is the spec §8 text where the spec has one. */
+/** A reader failure with its HTTP status; `message` is the text the visitor sees (docs/product.md, Article viewer). */
 export class ReaderError extends Error {
   override readonly name = "ReaderError";
 
@@ -58,7 +58,7 @@ export type ReaderServiceOptions = {
 };
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Spec §9: extracted article content is cached in memory for 1 hour. */
+/** Extracted article content is cached in memory for 1 hour (docs/product.md, Limits and timings). */
 const CONTENT_TTL_MS = HOUR_MS;
 const FRAMING_TTL_MS = HOUR_MS;
 /** A failing publisher is asked again after a minute, not on every visitor's click. */
@@ -233,7 +233,7 @@ function isOk(page: SafeResponse): boolean {
   return page.status >= 200 && page.status < 300;
 }
 
-/** The spec §8 reader errors, in the order the original met them. */
+/** The reader's errors, checked in the order the site it was modelled on checked them. */
 function extractPage(page: SafeResponse, html: string): ExtractedArticle {
   if (!isOk(page)) {
     throw new ReaderError(

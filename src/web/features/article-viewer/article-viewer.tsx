@@ -27,7 +27,7 @@ type ViewMode = "reader" | "original";
 const MODE_LABEL: Record<ViewMode, string> = { reader: "Reader Mode", original: "Original Site" };
 
 /**
- * The in-page article viewer (spec §2 "Article viewer overlay"): reader mode or the original
+ * The in-page article viewer (docs/product.md, Article viewer): reader mode or the original
  * site, moving through `articles` with buttons, arrow keys and horizontal drags. The page URL
  * owns which article is open; this component only asks to change it.
  */
@@ -73,7 +73,7 @@ function ViewerDialog({ articles, index, preloaded, onSelect, onClose }: DialogP
   const nextButton = useRef<HTMLButtonElement>(null);
   useModalDialog(dialogRef, () => titleRef.current);
 
-  // Moving to another article resets to reader mode (spec §4).
+  // Moving to another article resets to reader mode.
   const [modeFor, setModeFor] = useState<{ id: string; mode: ViewMode }>({ id: article.id, mode: "reader" });
   const mode: ViewMode = modeFor.id === article.id ? modeFor.mode : "reader";
   const setMode = (value: ViewMode) => setModeFor({ id: article.id, mode: value });

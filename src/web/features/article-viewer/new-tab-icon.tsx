@@ -1,4 +1,4 @@
-/** The "opens in a new tab" arrow after a link's text; decorative (the link's name stays the spec's text). */
+/** The "opens in a new tab" arrow after a link's text; decorative (the link's name stays its visible text). */
 export function NewTabIcon() {
   return (
     <svg

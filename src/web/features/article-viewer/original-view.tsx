@@ -5,7 +5,7 @@ import type { FramingState } from "./framing";
 import { NewTabIcon } from "./new-tab-icon";
 import { ViewerImage } from "./viewer-image";
 
-/** Spec §2: what the frame may run and do. Scripts, same-origin, popups and forms only. */
+/** What the frame may run and do. Scripts, same-origin, popups and forms only. */
 export const FRAME_SANDBOX = "allow-scripts allow-same-origin allow-popups allow-forms";
 
 type Props = { article: Article; framing: FramingState; onTryReader: () => void };

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { ReaderContent } from "../../../domain/reader-content";
 import { ApiError, apiRequest } from "../../lib/api-client";
 
-/** Spec §4 "Reader content: loading -> loaded or error". */
+/** Reader content: loading, then loaded or error. */
 export type ReaderState =
   | { status: "loading" }
   | { status: "loaded"; content: ReaderContent }

@@ -11,7 +11,7 @@ type Props = { article: Article; state: ReaderState };
 export const NO_SCRIPT_REASON = "Reading this article here needs JavaScript.";
 
 /**
- * Reader mode (spec §2, §4, §8). Every piece of text from the publisher is rendered as a React
+ * Reader mode (docs/product.md, Article viewer). Every piece of text from the publisher is rendered as a React
  * text node: no markup from another site ever reaches the page.
  */
 export function ReaderView({ article, state }: Props) {

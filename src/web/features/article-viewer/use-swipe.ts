@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { RefObject } from "react";
 
-/** Spec §9: a horizontal drag beyond 100 px moves to the previous or next article. */
+/** A horizontal drag beyond 100 px moves to the previous or next article. */
 export const SWIPE_THRESHOLD_PX = 100;
 
 export type SwipeDirection = "previous" | "next";

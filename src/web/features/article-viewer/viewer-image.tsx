@@ -3,7 +3,7 @@ import { imageCacheSrc } from "../../../domain/image-src";
 import { isPlaceholderImage, nextImageOnError } from "../../../domain/placeholder-images";
 
 /**
- * An article picture through the image cache. On failure (spec §4): a placeholder is hidden;
+ * An article picture through the image cache. On failure: a placeholder is hidden;
  * otherwise the original address is tried once; otherwise the picture is hidden. Nothing shows
  * for an empty or unsafe address.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { collectionToasts } from "./collection-config";
 
 describe("collectionToasts", () => {
-  it("gives the spec's texts, plural only for loading", () => {
+  it("gives the toast texts, plural only for loading", () => {
     expect(collectionToasts({ singular: "experience", plural: "experiences", title: "Experience" })).toEqual({
       loadFailed: "Failed to load experiences",
       addFailed: "Failed to add experience",

@@ -15,9 +15,9 @@ export type EditorProps<TDraft> = {
 export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
   collection: "experiences" | "education" | "articles";
   endpoint: string;
-  /** 'experience', 'experiences', 'Experience': the words of the toasts (spec §8). */
+  /** 'experience', 'experiences', 'Experience': the words of the toasts. */
   words: { singular: string; plural: string; title: string };
-  /** Shown on an added item while it is pinned on top (experiences only, spec §4). */
+  /** Shown on an added item while it is pinned on top (experiences only). */
   newNote?: string;
   toDraft: (item: TItem, now: Date) => TDraft;
   /** The body of the overwrite-save; two drafts with the same input are the same. */
@@ -26,7 +26,7 @@ export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
   Editor: ComponentType<EditorProps<TDraft>>;
 };
 
-/** The spec's toast texts for a collection: 'Failed to load experiences', 'Experience saved'… */
+/** The toast texts for a collection: 'Failed to load experiences', 'Experience saved'… */
 export function collectionToasts(words: CollectionConfig<StoredItem, unknown, unknown>["words"]) {
   return {
     loadFailed: `Failed to load ${words.plural}`,

@@ -18,7 +18,7 @@ type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
 
 const NO_ITEMS: readonly never[] = [];
 
-/** The shared shell of the Experiences, Education and Articles managers (spec §2, §4). */
+/** The shared shell of the Experiences, Education and Articles managers (docs/product.md, Sign-in and dashboard). */
 export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
   heading,
   config,

@@ -97,7 +97,7 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
       setDrafts((current) => (current[id] === sent ? without(current, id) : current));
       toast("success", texts.saved);
       await revalidator.revalidate();
-      // A new item takes its place in the order once the list has been re-read (spec §4).
+      // A new item takes its place in the order once the list has been re-read.
       setPinned((current) => current.filter((pinnedId) => pinnedId !== id));
     } else if (!result.sessionExpired) {
       setRefusals((current) => ({

@@ -1,4 +1,4 @@
-/** The contact form's fields, its states (spec §4) and the submit rule (spec §5). */
+/** The contact form's fields, its states and the submit rule (docs/product.md, Contact). */
 
 export type ContactFields = { name: string; email: string; subject: string; message: string };
 export type VisibleField = keyof ContactFields;

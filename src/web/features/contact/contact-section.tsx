@@ -13,7 +13,7 @@ export type ContactSectionProps = {
 
 /**
  * 'Get In Touch': the form behind the 'Send Message' / 'Hide Form' toggle, the LinkedIn
- * button, and the thank-you panel after a message was accepted (spec §2, §4).
+ * button, and the thank-you panel after a message was accepted (docs/product.md, Contact).
  */
 export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps) {
   const panelId = useId();

@@ -4,7 +4,7 @@ import { linkedInDelayMs } from "./linkedin-delay";
 type Pending = { tab: Window; timer: ReturnType<typeof setTimeout>; navigate: () => void };
 
 /**
- * Opens the owner's LinkedIn profile in a new tab after the spec's delay. Pop-up blockers only
+ * Opens the owner's LinkedIn profile in a new tab after a short delay (linkedin-delay.ts). Pop-up blockers only
  * allow tabs opened during the click, so the tab opens at once (blank, cut off from this page)
  * and is sent to the profile when the delay is over. If the browser refuses even that, or
  * JavaScript is off, it is an ordinary new-tab link.

@@ -1,4 +1,4 @@
-/** Spec §9: the LinkedIn profile opens after 1 s, plus a random 0.5–1.5 s on the first click. */
+/** The LinkedIn profile opens after 1 s, plus a random 0.5–1.5 s on the first click. */
 export const LINKEDIN_DELAY_MS = 1000;
 export const FIRST_CLICK_EXTRA_MS = { min: 500, max: 1500 } as const;
 

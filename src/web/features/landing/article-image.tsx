@@ -15,7 +15,7 @@ export type ArticleImageProps = {
 };
 
 /**
- * An article image, loaded through the server's image cache, with the spec's failure rule: when it
+ * An article image, loaded through the server's image cache, with the image failure rule (docs/product.md, Images): when it
  * does not load, a placeholder is hidden, otherwise the original address is tried if the cached
  * one failed, otherwise it is hidden.
  * Width and height reserve the space, so nothing shifts while it loads.

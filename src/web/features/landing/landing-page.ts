@@ -2,8 +2,8 @@ import type { Article } from "../../../domain/content";
 import { latestArticle } from "../../../domain/front-page";
 
 /**
- * The landing page's interaction rules (spec §2 "Landing page", §9 "Scroll thresholds",
- * "Typing effect"), kept apart from the components so they are read and tested in one place.
+ * The landing page's interaction rules (docs/product.md, The public page and
+ * Limits and timings), kept apart from the components so they are read and tested in one place.
  */
 
 /** Where a section lands below the sticky bar when a top-bar button scrolls to it. */

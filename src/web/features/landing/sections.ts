@@ -1,4 +1,4 @@
-/** The page's sections in order, with their top-bar button labels (spec §2). */
+/** The page's sections in order, with their top-bar button labels (docs/product.md, The public page). */
 export const SECTIONS = [
   { id: "front", label: "FRONT PAGE" },
   { id: "features", label: "FEATURES" },

@@ -31,7 +31,7 @@ function urlKey(url: string): string {
   }
 }
 
-/** The built-in map (spec §3) of known article URLs to tags, for articles stored without valid tags. */
+/** The built-in map of known article URLs to tags, for articles stored without valid tags. */
 const KNOWN_TAGS: ReadonlyMap<string, PublicTag[]> = new Map(
   Object.entries(knownArticleTags as Record<string, string[]>).map(([url, tags]) => [
     urlKey(url),

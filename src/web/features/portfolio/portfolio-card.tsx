@@ -7,7 +7,7 @@ import { safeHref } from "../../../domain/safe-url";
 import type { ImageProgress } from "./image-progress";
 import { imageCacheSrc } from "../../../domain/image-src";
 
-/** The size the image cache scales to (spec §9: fit 600x400); the card crops to 3:2. */
+/** The size the image cache scales to (fit inside 600x400); the card crops to 3:2. */
 const IMAGE_WIDTH = 600;
 const IMAGE_HEIGHT = 400;
 
@@ -20,7 +20,7 @@ type CardImageProps = { original: string; token: string; progress: ImageProgress
 /**
  * A lazily loaded card image. It counts as loading from when it comes near the viewport (when
  * a lazy image actually starts) until it loads or fails. A failed image tries the original
- * address when it came through the cache, and is hidden otherwise (spec §4).
+ * address when it came through the cache, and is hidden otherwise.
  */
 function CardImage({ original, token, progress }: CardImageProps) {
   const [src, setSrc] = useState(() => imageCacheSrc(original));

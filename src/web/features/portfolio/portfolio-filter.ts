@@ -57,7 +57,7 @@ export function preparePortfolio<T extends PortfolioArticle>(articles: readonly 
  * last). The query is split into words; each must occur somewhere in the title, outlet,
  * description or tags, ignoring case and accents. The date range is inclusive at both ends,
  * 'to' up to the end of that day; while a date bound is set, articles without a readable date
- * are left out (spec §5). A bound that is not a date is ignored.
+ * are left out. A bound that is not a date is ignored.
  */
 export function filterPrepared<T>(prepared: PreparedPortfolio<T>, filters: PortfolioFilters): T[] {
   const terms = fold(filters.query ?? "")

@@ -26,18 +26,18 @@ export type PortfolioOverlayProps = {
   articles: Article[];
   open: boolean;
   onClose: () => void;
-  /** An article URL to scroll to and flash (spec: after 100 ms, for 2.2 s). */
+  /** An article URL to scroll to and flash (after 100 ms, for 2.2 s). */
   highlightUrl?: string | undefined;
 };
 
-/** Spec §9: highlight scroll delay and flash length. */
+/** Highlight scroll delay and flash length (docs/product.md, Limits and timings). */
 const HIGHLIGHT_DELAY_MS = 100;
 const HIGHLIGHT_FLASH_MS = 2200;
-/** Spec §9: the first 10 articles' images are fetched as soon as the overlay opens. */
+/** The first 10 articles' images are fetched as soon as the overlay opens. */
 const PRELOAD_COUNT = 10;
 
 /**
- * The full, searchable portfolio (spec §2 "Portfolio overlay"). Its search text and filters
+ * The full, searchable portfolio (docs/product.md, Portfolio overlay). Its search text and filters
  * live in the page URL; the landing page decides when it is open.
  */
 export function PortfolioOverlay(props: PortfolioOverlayProps) {

@@ -28,7 +28,7 @@ const TEXTS = {
 
 type SettingsManagerProps = { data: { site: Site } | LoadFailed };
 
-/** Spec §2 settings editor: Save merges the changed fields into the stored settings, Reset reverts. */
+/** The settings editor: Save merges the changed fields into the stored settings, Reset reverts. */
 export function SettingsManager({ data }: SettingsManagerProps) {
   useLiveUpdates(["site"]);
   useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, TEXTS.loadFailed);

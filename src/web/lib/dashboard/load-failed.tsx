@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
 
-/** A section whose data could not be read at all: the spec's message and a way to try again. */
+/** A section whose data could not be read at all: its failure message and a way to try again. */
 export function LoadFailedNotice({ message }: { message: string }) {
   const revalidator = useRevalidator();
   return (

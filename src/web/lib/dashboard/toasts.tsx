@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import "./toasts.css";
 
-/** Spec §8/§9: admin toasts are success, error or info and stay for 3000 ms. */
+/** Dashboard toasts are success, error or info and stay for 3000 ms. */
 export type ToastType = "success" | "error" | "info";
 export const TOAST_DURATION_MS = 3000;
 
-/** The info toast after the owner throws a draft away (spec §8). */
+/** The info toast after the owner throws a draft away. */
 export const CHANGES_REVERTED = "Changes reverted";
 
 type Toast = { id: number; type: ToastType; text: string };

@@ -18,7 +18,7 @@ type DurationFieldsProps = {
 
 const MONTH_OPTIONS = MONTH_ABBREVIATIONS.map((label, value) => ({ value, label }));
 
-/** The last 20 years (spec §5); a stored year older than that stays choosable, so nothing changes by itself. */
+/** The last 20 years; a stored year older than that stays choosable, so nothing changes by itself. */
 function yearOptions(now: Date, ...keep: number[]) {
   const years = yearChoices(now);
   const extra = keep.filter((year) => !years.includes(year)).sort((a, b) => b - a);
@@ -30,7 +30,7 @@ function yearOptions(now: Date, ...keep: number[]) {
 
 /**
  * Start and end month and year, 'Currently working here', and the duration text they make,
- * rebuilt on every change (spec §4).
+ * rebuilt on every change.
  */
 export function DurationFields({ controls, onChange, now, error }: DurationFieldsProps) {
   const outputId = useId();
