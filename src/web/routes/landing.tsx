@@ -10,11 +10,14 @@ import { storedReaderContent } from "../../domain/reader-content";
 // browser is idle.
 import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
+// The page-level landing rules. Each landing component imports its own stylesheet, which must come
+// after these (it overrides some of them, e.g. the printed '.lp-read' over '.lp-button'), so this
+// import stays above the landing components'.
+import "../features/landing/landing.css";
 import { BackToTop } from "../features/landing/back-to-top";
 import { ExperienceSection } from "../features/landing/experience-section";
 import { FeaturesSection } from "../features/landing/features-section";
 import { FrontSection } from "../features/landing/front-section";
-import "../features/landing/landing.css";
 import { SECTION_IDS } from "../features/landing/sections";
 import { SectionDivider } from "../features/landing/section-divider";
 import { landingJsonLd } from "../features/landing/seo/json-ld";

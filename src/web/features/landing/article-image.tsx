@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { nextImageOnError } from "../../../domain/placeholder-images";
+import "./article-image.css";
 
 export type ArticleImageProps = {
   /** A usable image URL (see `usableImage`); the original address, not the cached one. */

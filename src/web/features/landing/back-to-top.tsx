@@ -1,4 +1,5 @@
 import { prefersReducedMotion } from "../../lib/reduced-motion";
+import "./back-to-top.css";
 
 /** The floating button that appears after 500px of scroll and returns to the top. */
 export function BackToTop({ visible }: { visible: boolean }) {

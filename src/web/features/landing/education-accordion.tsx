@@ -1,9 +1,11 @@
 import { useState } from "react";
 import type { Education } from "../../../domain/content";
+import "./education-accordion.css";
 
 /**
  * Academic Background: one entry per institution (institution, credential, duration); the
- * button opens its details. Without JavaScript every entry shows its details (see landing.css).
+ * button opens its details. Without JavaScript every entry shows its details (see
+ * education-accordion.css).
  */
 export function EducationAccordion({ items }: { items: readonly Education[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());

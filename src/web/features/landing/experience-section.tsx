@@ -3,6 +3,7 @@ import { sortEducation, sortExperiences } from "../../../domain/collection-order
 import { safeHref } from "../../../domain/safe-url";
 import { EducationAccordion } from "./education-accordion";
 import { SectionDivider } from "./section-divider";
+import "./experience-section.css";
 
 function ExperienceCard({ item }: { item: Experience }) {
   const links = item.links.filter((link) => safeHref(link.url) !== "#");

@@ -5,6 +5,7 @@ import { latestArticleCard } from "./landing-page";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";
 import type { PublicSite } from "../../../domain/public-site";
+import "./features-section.css";
 
 /** Highlights: the Latest Article card, the Current Role card and the Publications list. */
 export function FeaturesSection({ site, articles }: { site: PublicSite; articles: Article[] }) {

@@ -8,6 +8,7 @@ import { HeadlineLink } from "./read-article-link";
 import { TypedName } from "./typed-name";
 import type { Today } from "./use-today";
 import type { PublicSite } from "../../../domain/public-site";
+import "./front-section.css";
 
 /** The about text's paragraphs: one per non-blank line. */
 function paragraphs(text: string): string[] {

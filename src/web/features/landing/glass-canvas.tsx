@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
 import type { GlassController } from "./glass-shader";
+import "./glass-canvas.css";
 
 type DeviceHints = Navigator & { connection?: { saveData?: boolean }; deviceMemory?: number };
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Article } from "../../../domain/content";
 import { safeHref } from "../../../domain/safe-url";
+import "./read-article-link.css";
 
 /** The page URL that opens the article viewer on this article (shareable). */
 export function articleSearch(id: string): string {

@@ -1,3 +1,5 @@
+import "./section-divider.css";
+
 /** A newspaper section rule with its label: 'Highlights', 'Featured Work', ... */
 export function SectionDivider({ id, children }: { id: string; children: string }) {
   return (

@@ -1,3 +1,5 @@
+import "./site-footer.css";
+
 /** The footer: current year, owner name, 'Parliamentary Intern', 'Freelance Journalist'. */
 export function SiteFooter({ name, year }: { name: string; year: number }) {
   return (

@@ -6,6 +6,7 @@ import { articleSearch } from "./read-article-link";
 import { SECTIONS } from "./sections";
 import { scrollToSection } from "./use-page-scroll";
 import type { Today } from "./use-today";
+import "./top-bar.css";
 
 type TopBarProps = {
   name: string;
@@ -17,7 +18,7 @@ type TopBarProps = {
   latestArticleId: string | null;
 };
 
-/** Share of the section list's width that fades out on narrow screens (landing.css). */
+/** Share of the section list's width that fades out on narrow screens (top-bar.css). */
 const LIST_FADE = 0.15;
 
 /**

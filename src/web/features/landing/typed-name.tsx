@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { msUntilNextCharacter, typedLength } from "./landing-page";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
+import "./typed-name.css";
 
 type Phase = "static" | "typing" | "done";
 

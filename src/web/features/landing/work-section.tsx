@@ -4,6 +4,7 @@ import { usableImage } from "../../../domain/placeholder-images";
 import { ArticleImage } from "./article-image";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";
+import "./work-section.css";
 
 /** Featured Work: the featured articles, newest first, in a 1/2/3-column grid. */
 export function WorkSection({ articles }: { articles: Article[] }) {
