@@ -7,6 +7,8 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
+import { iconRoutes } from "./icons/icon-routes";
+import { createSiteIcons } from "./icons/site-icons";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { clientIpResolver } from "./http/client-address";
@@ -85,7 +87,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return c.json({ ok: true });
     })
     .route("/api", api)
-    .route("/uploads", servedUploads(services.uploads));
+    .route("/uploads", servedUploads(services.uploads))
+    .route("/", iconRoutes(createSiteIcons(() => content.site.get())));
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

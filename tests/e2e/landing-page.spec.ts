@@ -394,3 +394,24 @@ test("the page runs under its strict Content-Security-Policy: every script carri
   await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
   expect(refused).toEqual([]);
 });
+
+test("the tab, a bookmark and a phone's home screen get the owner's icon", async ({ page }) => {
+  await page.goto("/");
+  const links = await page
+    .locator('head link[rel="icon"], head link[rel="apple-touch-icon"], head link[rel="manifest"]')
+    .evaluateAll((elements) => elements.map((element) => (element as HTMLLinkElement).href));
+  expect(links.map((href) => new URL(href).pathname)).toEqual([
+    "/favicon.ico",
+    "/favicon.svg",
+    "/apple-touch-icon.png",
+    "/site.webmanifest",
+  ]);
+  const types = [];
+  for (const href of links) types.push((await page.request.get(href)).headers()["content-type"]);
+  expect(types).toEqual(["image/x-icon", "image/svg+xml", "image/png", "application/manifest+json"]);
+  // Chromium fetches the manifest's icons itself; every one of them must exist.
+  const manifest = (await (await page.request.get("/site.webmanifest")).json()) as {
+    icons: { src: string }[];
+  };
+  for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+});

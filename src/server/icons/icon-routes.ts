@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/app-env";
+import { ICON_PATHS, type createSiteIcons } from "./site-icons";
+
+/** `/favicon.ico`, `/site.webmanifest` and friends; revalidated hourly, since they follow the owner's name. */
+export function iconRoutes(icons: ReturnType<typeof createSiteIcons>) {
+  const app = new Hono<AppEnv>();
+  for (const path of ICON_PATHS) {
+    app.get(path, async (c) => {
+      const icon = await icons.get(path);
+      const headers = { ETag: icon.etag, "Cache-Control": "public, max-age=3600" };
+      if (c.req.header("if-none-match") === icon.etag) return c.body(null, 304, headers);
+      return c.body(new Uint8Array(icon.body), 200, { ...headers, "Content-Type": icon.contentType });
+    });
+  }
+  return app;
+}

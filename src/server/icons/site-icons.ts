@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import sharp from "sharp";
+import type { Site } from "../../domain/content";
+
+/** The site's colours (src/web/styles/base.css): accent red behind paper-white letters. */
+const ACCENT = "#8a1c1c";
+const PAPER = "#fbf9f4";
+
+export type SiteIcon = { body: Buffer; contentType: string; etag: string };
+
+/** "Morgan Hale" → "MH": the first letter of the first and of the last word. */
+export function initials(name: string): string {
+  const words = name.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+  const first = words[0]?.[0] ?? "";
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? "") : "";
+  return (first + last).toLocaleUpperCase() || "B";
+}
+
+/** A square of the accent colour with the owner's initials; `rounded` for the browser tab only. */
+export function iconSvg(name: string, rounded: boolean): string {
+  const letters = initials(name);
+  const size = letters.length > 1 ? 28 : 36;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">` +
+    `<rect width="64" height="64"${rounded ? ' rx="12"' : ""} fill="${ACCENT}"/>` +
+    `<text x="32" y="${32 + size * 0.36}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" ` +
+    `font-size="${size}" font-weight="700" fill="${PAPER}">${letters}</text></svg>`
+  );
+}
+
+/** An ICO file holding one PNG image (allowed since Windows Vista, read by every browser). */
+export function icoFromPng(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(22);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(1, 4); // one image
+  header.writeUInt8(size >= 256 ? 0 : size, 6);
+  header.writeUInt8(size >= 256 ? 0 : size, 7);
+  header.writeUInt16LE(1, 10); // colour planes
+  header.writeUInt16LE(32, 12); // bits per pixel
+  header.writeUInt32LE(png.length, 14);
+  header.writeUInt32LE(header.length, 18);
+  return Buffer.concat([header, png]);
+}
+
+function etagOf(body: Buffer | string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+async function png(name: string, size: number, rounded: boolean): Promise<Buffer> {
+  return sharp(Buffer.from(iconSvg(name, rounded)), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+export const ICON_PATHS = [
+  "/favicon.svg",
+  "/favicon.ico",
+  "/apple-touch-icon.png",
+  "/icon-192.png",
+  "/icon-512.png",
+  "/site.webmanifest",
+] as const;
+export type IconPath = (typeof ICON_PATHS)[number];
+
+async function make(path: IconPath, site: Site): Promise<{ body: Buffer; contentType: string }> {
+  switch (path) {
+    case "/favicon.svg":
+      return { body: Buffer.from(iconSvg(site.name, true)), contentType: "image/svg+xml" };
+    case "/favicon.ico":
+      return { body: icoFromPng(await png(site.name, 32, true), 32), contentType: "image/x-icon" };
+    case "/apple-touch-icon.png":
+      return { body: await png(site.name, 180, false), contentType: "image/png" };
+    case "/icon-192.png":
+      return { body: await png(site.name, 192, false), contentType: "image/png" };
+    case "/icon-512.png":
+      return { body: await png(site.name, 512, false), contentType: "image/png" };
+    case "/site.webmanifest": {
+      const manifest = {
+        name: site.name,
+        short_name: initials(site.name).length > 1 ? site.name.split(/\s+/)[0] : site.name,
+        start_url: "/",
+        display: "browser",
+        theme_color: PAPER,
+        background_color: PAPER,
+        icons: [
+          { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any maskable" },
+        ],
+      };
+      return { body: Buffer.from(JSON.stringify(manifest)), contentType: "application/manifest+json" };
+    }
+  }
+}
+
+/**
+ * The site's icons and web manifest, made from the owner's name in the site's colours. Each is
+ * made once per name and kept until the name changes.
+ */
+export function createSiteIcons(site: () => Site) {
+  const made = new Map<IconPath, { name: string; icon: Promise<SiteIcon> }>();
+  return {
+    get(path: IconPath): Promise<SiteIcon> {
+      const current = site();
+      const cached = made.get(path);
+      if (cached && cached.name === current.name) return cached.icon;
+      const icon = make(path, current).then((file) => ({ ...file, etag: etagOf(file.body) }));
+      made.set(path, { name: current.name, icon });
+      icon.catch(() => made.delete(path));
+      return icon;
+    },
+  };
+}

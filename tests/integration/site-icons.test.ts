@@ -1,0 +1,80 @@
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { initials } from "../../src/server/icons/site-icons";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+async function pngSize(body: Buffer) {
+  const { width, height, format } = await sharp(body).metadata();
+  return { width, height, format };
+}
+
+describe("site icons", () => {
+  it("takes the first letters of the first and last word of the owner's name", () => {
+    expect(initials("Morgan Hale")).toBe("MH");
+    expect(initials("Ana María de la Cruz")).toBe("AC");
+    expect(initials("Zoë")).toBe("Z");
+    expect(initials("<script>")).toBe("S");
+  });
+
+  it("answers /favicon.ico with an ICO holding a 32 px PNG, not the landing page", async () => {
+    const response = await t.request("/favicon.ico");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/x-icon");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect([...body.subarray(0, 6)]).toEqual([0, 0, 1, 0, 1, 0]);
+    expect(await pngSize(body.subarray(body.readUInt32LE(18)))).toEqual({
+      width: 32,
+      height: 32,
+      format: "png",
+    });
+  });
+
+  it.each([
+    ["/apple-touch-icon.png", 180],
+    ["/icon-192.png", 192],
+    ["/icon-512.png", 512],
+  ])("serves %s as a %i px PNG", async (path, size) => {
+    const response = await t.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(await pngSize(Buffer.from(await response.arrayBuffer()))).toEqual({
+      width: size,
+      height: size,
+      format: "png",
+    });
+  });
+
+  it("serves an SVG favicon with the initials and a web manifest naming the owner", async () => {
+    const { owner } = await t.signIn();
+    expect((await owner("/api/site", { method: "PUT", json: { name: "Morgan Hale" } })).status).toBe(200);
+    const svg = await (await t.request("/favicon.svg")).text();
+    expect(svg).toContain(">MH</text>");
+    const response = await t.request("/site.webmanifest");
+    expect(response.headers.get("content-type")).toBe("application/manifest+json");
+    const manifest = (await response.json()) as { name: string; icons: { sizes: string }[] };
+    expect(manifest.name).toBe("Morgan Hale");
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(["192x192", "512x512"]);
+  });
+
+  it("answers 304 to a matching ETag, and makes new icons when the owner's name changes", async () => {
+    const first = await t.request("/favicon.svg");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    expect((await t.request("/favicon.svg", { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    const { owner } = await t.signIn();
+    expect((await owner("/api/site", { method: "PUT", json: { name: "Rosa Parks" } })).status).toBe(200);
+    const renamed = await t.request("/favicon.svg");
+    expect(renamed.headers.get("etag")).not.toBe(etag);
+    expect(await renamed.text()).toContain(">RP</text>");
+    expect((await (await t.request("/site.webmanifest")).json()) as { name: string }).toMatchObject({
+      name: "Rosa Parks",
+    });
+  });
+});
