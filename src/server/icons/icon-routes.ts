@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/app-env";
+import { matchesEtag } from "../http/etag";
 import { ICON_PATHS, type createSiteIcons } from "./site-icons";
 
 /** `/favicon.ico`, `/site.webmanifest` and friends; revalidated hourly, since they follow the owner's name. */
@@ -9,7 +10,7 @@ export function iconRoutes(icons: ReturnType<typeof createSiteIcons>) {
     app.get(path, async (c) => {
       const icon = await icons.get(path);
       const headers = { ETag: icon.etag, "Cache-Control": "public, max-age=3600" };
-      if (c.req.header("if-none-match") === icon.etag) return c.body(null, 304, headers);
+      if (matchesEtag(c.req.header("if-none-match"), icon.etag)) return c.body(null, 304, headers);
       return c.body(new Uint8Array(icon.body), 200, { ...headers, "Content-Type": icon.contentType });
     });
   }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Site } from "../../domain/content";
+import { contentEtag } from "../http/etag";
 
 /** The site's colours (src/web/styles/base.css): accent red behind paper-white letters. */
 const ACCENT = "#8a1c1c";
@@ -43,10 +43,6 @@ export function icoFromPng(png: Buffer, size: number): Buffer {
   return Buffer.concat([header, png]);
 }
 
-function etagOf(body: Buffer | string): string {
-  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-}
-
 async function png(name: string, size: number, rounded: boolean): Promise<Buffer> {
   return sharp(Buffer.from(iconSvg(name, rounded)), { density: (72 * size) / 64 })
     .resize(size, size)
@@ -64,6 +60,9 @@ export const ICON_PATHS = [
 ] as const;
 export type IconPath = (typeof ICON_PATHS)[number];
 
+/** Square PNGs, without rounded corners: phones and the manifest's users round them themselves. */
+const PNG_SIZES = { "/apple-touch-icon.png": 180, "/icon-192.png": 192, "/icon-512.png": 512 } as const;
+
 async function make(path: IconPath, site: Site): Promise<{ body: Buffer; contentType: string }> {
   switch (path) {
     case "/favicon.svg":
@@ -71,15 +70,13 @@ async function make(path: IconPath, site: Site): Promise<{ body: Buffer; content
     case "/favicon.ico":
       return { body: icoFromPng(await png(site.name, 32, true), 32), contentType: "image/x-icon" };
     case "/apple-touch-icon.png":
-      return { body: await png(site.name, 180, false), contentType: "image/png" };
     case "/icon-192.png":
-      return { body: await png(site.name, 192, false), contentType: "image/png" };
     case "/icon-512.png":
-      return { body: await png(site.name, 512, false), contentType: "image/png" };
+      return { body: await png(site.name, PNG_SIZES[path], false), contentType: "image/png" };
     case "/site.webmanifest": {
       const manifest = {
         name: site.name,
-        short_name: initials(site.name).length > 1 ? site.name.split(/\s+/)[0] : site.name,
+        short_name: site.name.trim().split(/\s+/)[0],
         start_url: "/",
         display: "browser",
         theme_color: PAPER,
@@ -105,7 +102,7 @@ export function createSiteIcons(site: () => Site) {
       const current = site();
       const cached = made.get(path);
       if (cached && cached.name === current.name) return cached.icon;
-      const icon = make(path, current).then((file) => ({ ...file, etag: etagOf(file.body) }));
+      const icon = make(path, current).then((file) => ({ ...file, etag: contentEtag(file.body) }));
       made.set(path, { name: current.name, icon });
       icon.catch(() => made.delete(path));
       return icon;

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createCacheStore, cacheKey } from "./cache-store";
 import type { StoredEntry, VariantName } from "./cache-store";
 import { ImageCacheError } from "./image-cache-error";
 import { processImage } from "./process-image";
 import type { EncodedImage, ProcessedImage } from "./process-image";
+import { contentEtag } from "../http/etag";
 
 export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number };
 
@@ -254,6 +254,5 @@ function createSlots(size: number) {
 }
 
 function variantOf(image: EncodedImage) {
-  const etag = `"${createHash("sha256").update(image.body).digest("base64url")}"`;
-  return { contentType: image.contentType, etag, size: image.body.length };
+  return { contentType: image.contentType, etag: contentEtag(image.body), size: image.body.length };
 }

@@ -6,6 +6,7 @@ import { apiError } from "../http/api-error";
 import { createRateLimiter } from "../http/rate-limiter";
 import { createTtlCache } from "../reader/ttl-cache";
 import type { ImageService } from "./image-service";
+import { matchesEtag } from "../http/etag";
 
 /** With the content hash in the URL (`&v=`), the response can never change: cache it for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -78,13 +79,4 @@ export function imageRoutes(
 function imageFailure(c: Parameters<typeof apiError>[0], reason: string) {
   c.header("Cache-Control", "no-store");
   return apiError(c, 502, "image_failed", `Failed to cache image: ${reason}`);
-}
-
-/** If-None-Match may list several tags, weak ones (W/"…") included, or be `*`. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
 }
