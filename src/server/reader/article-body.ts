@@ -5,6 +5,7 @@ import type { TextBlock } from "./block-text";
 import { isBoilerplateBlock, isBoilerplateText, isItalicNote } from "./boilerplate-blocks";
 import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
+import { siteHost } from "./site-host";
 
 export type ArticleBody = {
   paragraphs: string[];
@@ -40,14 +41,6 @@ function blocksToParagraphs(blocks: TextBlock[]): string[] {
     .filter((text) => text.length > 0);
 }
 
-function hostOf(url: string | undefined): string {
-  try {
-    return url ? new URL(url).hostname.replace(/^www\./, "") : "";
-  } catch {
-    return "";
-  }
-}
-
 /** Relative links, and links to the same host or a subdomain of it, stay on the site. */
 function internalLinkTest(host: string): (href: string) => boolean {
   return (href) => {
@@ -63,7 +56,7 @@ function internalLinkTest(host: string): (href: string) => boolean {
 }
 
 function readabilityBody(document: Document, siteUrl: string | undefined): ArticleBody {
-  const isInternalLink = internalLinkTest(hostOf(siteUrl));
+  const isInternalLink = internalLinkTest(siteHost(siteUrl));
   const result = new Readability<Node>(document, { serializer: (node) => node, disableJSONLD: true }).parse();
   return {
     paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content, { isInternalLink })) : [],

@@ -3,6 +3,7 @@ import type { JsonLdArticle } from "./json-ld";
 import { hasItemprop } from "./page-index";
 import type { PageIndex } from "./page-index";
 import { readPublishDate } from "./publish-date";
+import { siteHost } from "./site-host";
 
 /** Article metadata from JSON-LD, Open Graph / Twitter / Dublin Core meta tags and the markup. */
 export type PageMetadata = {
@@ -53,13 +54,8 @@ function withoutSiteName(title: string, siteNames: string[]): string {
 }
 
 function hostNames(url: string | undefined): string[] {
-  if (!url) return [];
-  try {
-    const host = new URL(url).hostname.replace(/^www\./, "");
-    return [host, host.split(".")[0] ?? ""];
-  } catch {
-    return [];
-  }
+  const host = siteHost(url);
+  return host ? [host, host.split(".")[0] ?? ""] : [];
 }
 
 function isTruncated(text: string): boolean {

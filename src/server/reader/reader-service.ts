@@ -12,6 +12,7 @@ import { extractArticle } from "./extract-article";
 import type { ExtractedArticle } from "./extract-article";
 import { allowsFraming } from "./framing";
 import { createInFlight, createTtlCache } from "./ttl-cache";
+import { siteHost } from "./site-host";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
@@ -33,7 +34,10 @@ export type ReaderErrorCode =
   | "no_content"
   | "extraction_failed";
 
-/** A reader failure with its HTTP status; `message` is the text the visitor sees (docs/product.md, Article viewer). */
+/**
+ * A reader failure with its HTTP status; `message` is the text the visitor sees (docs/product.md,
+ * Article viewer).
+ */
 export class ReaderError extends Error {
   override readonly name = "ReaderError";
 
@@ -198,7 +202,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     const date = parseArticleDate(article.publishDate);
     return {
       title: article.title.slice(0, ARTICLE_LIMITS.title),
-      outlet: (article.siteName || hostName(page.url)).slice(0, ARTICLE_LIMITS.outlet),
+      outlet: (article.siteName || siteHost(page.url)).slice(0, ARTICLE_LIMITS.outlet),
       date: date ? date.toISOString().slice(0, 10) : "",
       image: article.image,
       description: article.excerpt.slice(0, ARTICLE_LIMITS.description),
@@ -270,12 +274,4 @@ function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {
     }
   }
   return new ReaderError(502, "fetch_failed", `Failed to fetch content: ${reason}`);
-}
-
-function hostName(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, "");
-  } catch {
-    return "";
-  }
 }
