@@ -8,6 +8,7 @@
  * a throttled median reaches 100 ms. `--skip-build` reuses an existing build-bench.
  */
 import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_PATH, middleValue, QUIET_CHROMIUM_ARGS } from "./lib/chromium";
 import { startProductionServer } from "./lib/production-server";
 
 const RUNS = 5;
@@ -110,14 +111,8 @@ async function takeLongestInteraction(page: Page): Promise<number> {
 
 async function measure(baseUrl: string, cpuSlowdown: number): Promise<Map<string, number[]>> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", ...QUIET_CHROMIUM_ARGS],
   });
   const results = new Map(INTERACTIONS.map((i) => [i.name, [] as number[]]));
   try {
@@ -151,7 +146,6 @@ async function measure(baseUrl: string, cpuSlowdown: number): Promise<Map<string
   return results;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const shown = (ms: number) => (ms === 0 ? "<16" : String(Math.round(ms)));
 
 console.log(
@@ -169,10 +163,10 @@ try {
   );
   let failed = false;
   for (const { name } of INTERACTIONS) {
-    const slow = median(throttled.get(name)!);
+    const slow = middleValue(throttled.get(name)!);
     failed ||= slow >= GOAL_MS;
     console.log(
-      `${name.padEnd(42)}  ${shown(median(baseline.get(name)!)).padStart(12)}  ${shown(slow).padStart(16)}  ${throttled.get(name)!.map(shown).join(", ")}`,
+      `${name.padEnd(42)}  ${shown(middleValue(baseline.get(name)!)).padStart(12)}  ${shown(slow).padStart(16)}  ${throttled.get(name)!.map(shown).join(", ")}`,
     );
   }
   console.log(

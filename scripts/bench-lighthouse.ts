@@ -8,6 +8,7 @@
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_PATH, middleValue, QUIET_CHROMIUM_ARGS } from "./lib/chromium";
 import { startProductionServer } from "./lib/production-server";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -37,8 +38,6 @@ const FIGURES: Figure[] = [
   "CLS",
 ];
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
 const loadBefore = os.loadavg();
 const server = await startProductionServer({
@@ -46,16 +45,8 @@ const server = await startProductionServer({
   build: process.env.LIGHTHOUSE_SKIP_BUILD !== "1",
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...QUIET_CHROMIUM_ARGS],
 });
 try {
   const runs: Run[] = [];
@@ -105,12 +96,12 @@ try {
   for (const key of FIGURES) {
     const values = runs.map((r) => r[key]);
     console.log(
-      `${key.padEnd(16)} ${String(median(values)).padStart(7)}   ${values.map((v) => String(v).padStart(7)).join(" ")}`,
+      `${key.padEnd(16)} ${String(middleValue(values)).padStart(7)}   ${values.map((v) => String(v).padStart(7)).join(" ")}`,
     );
   }
 
   const performances = runs.map((r) => r.performance);
-  const medianRun = runs.find((r) => r.performance === median(performances))!;
+  const medianRun = runs.find((r) => r.performance === middleValue(performances))!;
   console.log(`\nTop 5 scripts by main-thread time (median run), ms:`);
   for (const script of medianRun.scripts) {
     const name = script.url.replace(server.url, "") || "(page)";
@@ -119,10 +110,10 @@ try {
     );
   }
 
-  const medianOk = median(performances) >= MEDIAN_GOAL;
+  const medianOk = middleValue(performances) >= MEDIAN_GOAL;
   const floorOk = performances.every((p) => p >= RUN_FLOOR);
   console.log(
-    `\nPerformance: median ${median(performances)} (goal ≥ ${MEDIAN_GOAL}: ${medianOk ? "met" : "MISSED"}), ` +
+    `\nPerformance: median ${middleValue(performances)} (goal ≥ ${MEDIAN_GOAL}: ${medianOk ? "met" : "MISSED"}), ` +
       `lowest run ${Math.min(...performances)} (floor ${RUN_FLOOR}: ${floorOk ? "met" : "MISSED"})`,
   );
   if (!medianOk || !floorOk) process.exitCode = 1;

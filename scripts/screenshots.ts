@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_PATH, QUIET_CHROMIUM_ARGS } from "./lib/chromium";
 import { startProductionServer } from "./lib/production-server";
 import { OWNER } from "../tests/e2e/support/test-server";
 
@@ -13,8 +14,8 @@ const dir = path.resolve(process.env.SHOTS_DIR ?? "screenshots");
 fs.mkdirSync(dir, { recursive: true });
 const server = await startProductionServer({ buildDir: "build", build: false });
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  executablePath: CHROMIUM_PATH,
+  args: ["--headless", ...QUIET_CHROMIUM_ARGS],
 });
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
