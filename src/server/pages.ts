@@ -72,7 +72,8 @@ export function pageRoutes(services: Services, render: PageRenderer) {
   };
 
   return async (c: AppContext) => {
-    // Any other path shows the landing page (docs/product.md, Addresses), but not a probe for files outside the static root.
+    // Any other path shows the landing page (docs/product.md, Addresses), but not a probe for files
+    // outside the static root.
     const odd = oddPathStatus(rawRequestPath(c));
     if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
     const session = c.get("session");
