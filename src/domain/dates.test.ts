@@ -133,10 +133,20 @@ describe("today", () => {
     expect(formatLongEnglishToday(new Date("2024-02-29T12:00:00Z"))).toBe("Thursday, 29 February 2024");
   });
 
-  it("uses the given time zone's calendar day", () => {
-    expect(formatLongEnglishToday(now, "America/Los_Angeles")).toBe("Saturday, 21 November 2026");
-    expect(todayIso(now, "America/Los_Angeles")).toBe("2026-11-21");
-    expect(todayIso(new Date("2026-12-31T23:30:00Z"), "Europe/Berlin")).toBe("2027-01-01");
+  describe("on a device in another time zone", () => {
+    const original = process.env.TZ;
+    afterAll(() => {
+      process.env.TZ = original;
+    });
+
+    it("uses the device's calendar day when asked for local time", () => {
+      process.env.TZ = "America/Los_Angeles";
+      expect(formatLongEnglishToday(now, "local")).toBe("Saturday, 21 November 2026");
+      expect(todayIso(now, "local")).toBe("2026-11-21");
+      expect(todayIso(now)).toBe("2026-11-22");
+      process.env.TZ = "Europe/Berlin";
+      expect(todayIso(new Date("2026-12-31T23:30:00Z"), "local")).toBe("2027-01-01");
+    });
   });
 
   it("gives today as YYYY-MM-DD, in UTC by default", () => {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { formatLongEnglishToday, todayIso } from "../../../domain/dates";
+import { type CalendarZone, formatLongEnglishToday, todayIso } from "../../../domain/dates";
 
 export type Today = { long: string; iso: string; year: number };
 
-function today(now: Date, timeZone?: string): Today {
-  const iso = todayIso(now, timeZone);
-  return { long: formatLongEnglishToday(now, timeZone), iso, year: Number(iso.slice(0, 4)) };
+function today(now: Date, zone: CalendarZone): Today {
+  const iso = todayIso(now, zone);
+  return { long: formatLongEnglishToday(now, zone), iso, year: Number(iso.slice(0, 4)) };
 }
 
 /**
@@ -13,15 +13,9 @@ function today(now: Date, timeZone?: string): Today {
  * that; then the browser switches to the visitor's own time zone.
  */
 export function useToday(renderedAt: string): Today {
-  const [value, setValue] = useState(() => today(new Date(renderedAt)));
+  const [value, setValue] = useState(() => today(new Date(renderedAt), "UTC"));
   useEffect(() => {
-    let zone: string | undefined;
-    try {
-      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      zone = undefined;
-    }
-    const next = today(new Date(), zone);
+    const next = today(new Date(), "local");
     setValue((prev) => (prev.long === next.long ? prev : next));
   }, []);
   return value;
