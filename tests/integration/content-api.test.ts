@@ -285,4 +285,15 @@ describe("security headers", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
+
+  it("isolates sign-in and the dashboard from other sites' windows, not the public pages", async () => {
+    for (const path of ["/admin", "/admin/dashboard/articles"]) {
+      const response = await t.request(path);
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+    }
+    for (const path of ["/", "/?portfolio=1", "/administrator"]) {
+      const response = await t.request(path);
+      expect(response.headers.get("cross-origin-opener-policy"), path).toBeNull();
+    }
+  });
 });

@@ -17,6 +17,13 @@ const XML_POLICY = [
 ].join("; ");
 
 /**
+ * Sign-in and the dashboard keep other sites' windows away from theirs. Public pages hold nothing
+ * a window could take, and the isolation costs every first visit a fresh browser process (decision
+ * 023).
+ */
+const isOwnerPage = (path: string) => path === "/admin" || path.startsWith("/admin/");
+
+/**
  * A per-request nonce lets React Router's inline hydration scripts run while every other inline
  * script is refused. Development relaxes the policy for Vite's client and hot reload.
  */
@@ -47,7 +54,7 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
       "X-Frame-Options": "DENY",
-      "Cross-Origin-Opener-Policy": "same-origin",
+      ...(isOwnerPage(c.req.path) ? { "Cross-Origin-Opener-Policy": "same-origin" } : {}),
       "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
     });
   };
