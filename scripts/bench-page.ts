@@ -5,12 +5,15 @@
  * src, stylesheets and the modules the inline bootstrap imports), gzips each at level 9 and
  * prints HTML, CSS and JavaScript bytes against the budgets. Fails when an admin route's code
  * or zod (server-side validation, decision 008) is part of that first load. `--skip-build` reuses an existing build-bench; `--strict` also
- * fails when a budget is exceeded.
+ * fails when a budget is exceeded. The build carries hidden source maps, from which it also prints
+ * what the first load's JavaScript is made of, by package file and by folder of our own code.
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startProductionServer } from "./lib/production-server";
 import { gzipSync } from "node:zlib";
+import { bytesBySource, moduleGroup, type SourceMap } from "./lib/bundle-breakdown";
+import { startProductionServer } from "./lib/production-server";
 
 const BUILD_DIR = "build-bench";
 const KB = 1024;
@@ -88,6 +91,29 @@ async function adminOnlyAssets(): Promise<Set<string>> {
   );
 }
 
+/**
+ * The first load's JavaScript by module group. Each chunk's gzip bytes are shared out in
+ * proportion to the minified characters each group has in it (gzip compresses some code better
+ * than other, so a group's figure is an estimate; the total is exact).
+ */
+async function breakdownByModule(rows: Row[]): Promise<[string, { raw: number; gzip: number }][]> {
+  const groups = new Map<string, { raw: number; gzip: number }>();
+  for (const row of rows.filter((r) => r.kind === "js")) {
+    const file = path.join(root, BUILD_DIR, "client", row.name);
+    const [code, map] = await Promise.all([
+      readFile(file, "utf8"),
+      readFile(`${file}.map`, "utf8").then((text) => JSON.parse(text) as SourceMap),
+    ]);
+    for (const [source, chars] of bytesBySource(code, map)) {
+      const group = groups.get(moduleGroup(source)) ?? { raw: 0, gzip: 0 };
+      group.raw += chars;
+      group.gzip += (row.gzip * chars) / code.length;
+      groups.set(moduleGroup(source), group);
+    }
+  }
+  return [...groups].sort((a, b) => b[1].gzip - a[1].gzip);
+}
+
 const format = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const pad = (text: string, width: number) => text.padEnd(width);
 const padLeft = (text: string, width: number) => text.padStart(width);
@@ -96,7 +122,11 @@ async function main() {
   console.log(
     args.has("--skip-build") ? `Using ${BUILD_DIR}/` : `Building for production into ${BUILD_DIR}/ ...`,
   );
-  const server = await startProductionServer({ buildDir: BUILD_DIR, build: !args.has("--skip-build") });
+  const server = await startProductionServer({
+    buildDir: BUILD_DIR,
+    build: !args.has("--skip-build"),
+    buildEnv: { BUILD_SOURCEMAPS: "1" },
+  });
   try {
     const page = await measure(`${server.url}/`, "html", "/ (HTML)");
     const assets = firstLoadAssets(page.text);
@@ -144,6 +174,14 @@ async function main() {
     console.log(
       `\nJS split: React + React Router runtime ${format(frameworkGzip)}, Byline's own code ${format(ownGzip)} (gzip -9)`,
     );
+
+    const modules = await breakdownByModule(rows);
+    const moduleWidth = Math.max(...modules.map(([name]) => name.length));
+    console.log(`\nFirst-load JavaScript by module (minified; gzip -9 shared out by size):\n`);
+    for (const [name, { raw, gzip }] of modules) {
+      if (gzip < 0.05 * KB) continue;
+      console.log(`${pad(name, moduleWidth)}  ${padLeft(format(raw), 10)}  ${padLeft(format(gzip), 10)}`);
+    }
 
     console.log(
       `\nAdmin code on the first load of / (${admin.size} admin-only files in the build): ${adminLoaded.length === 0 ? "none (ok)" : `LOADED ${adminLoaded.map((row) => row.name).join(", ")}`}`,
