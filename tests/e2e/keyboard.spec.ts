@@ -546,7 +546,13 @@ test.describe("reduced motion", () => {
   });
 
   test("without reduced motion the same probes see the glass move (so the probes work)", async ({ page }) => {
+    // The probe counts the page's animation frames, so the glass is drawn on the page here, as
+    // where a browser has no OffscreenCanvas; the Worker is checked in landing-scroll.spec.ts.
+    await page.addInitScript(() => {
+      delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+    });
     const { canvas } = await glassPage(page, false);
+    await expect(canvas).toHaveAttribute("data-render", "page");
     expect(await framesPerSecond(page)).toBeGreaterThan(1);
     const first = await canvas.screenshot();
     await page.waitForTimeout(1500);

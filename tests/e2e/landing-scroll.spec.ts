@@ -62,6 +62,31 @@ test.describe("landing page scrolling", () => {
     await expect(canvas).toHaveAttribute("data-state", "running");
   });
 
+  test("on a GPU the glass is drawn in a Worker: it moves, and the main thread sees no long task from it", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    await pretendHardwareGpu(page);
+    await gotoHydrated(page);
+    const canvas = page.locator("canvas.lp-glass");
+    await expect(canvas).toHaveAttribute("data-render", "worker");
+    await expect(canvas).toHaveAttribute("data-state", "running");
+    // From here on the page is idle but for the glass.
+    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+    const first = await canvas.screenshot();
+    await page.waitForTimeout(2000);
+    expect((await canvas.screenshot()).equals(first), "the glass moves").toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)).toEqual(
+      [],
+    );
+  });
+
   test("without WebGL2 there is no glass and nothing else changes", async ({ page }) => {
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext;

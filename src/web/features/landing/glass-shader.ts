@@ -1,107 +1,22 @@
 /**
- * A small WebGL2 program: slow, soft light moving through frosted glass, drawn behind the top
- * bar. One full-screen triangle (no buffers), one fragment shader. It renders at most 30 frames
- * a second at up to 1.5x device pixels, pauses while the tab is hidden, and if reduced motion is
- * turned on while it runs, holds one still frame (redrawn only when the size or intensity changes).
+ * Starts the glass behind the top bar on a hardware GPU: in a Worker with an OffscreenCanvas where
+ * the browser has them, so no frame ever runs on the main thread, else on the page itself. It
+ * draws only while the tab is visible and the bar is on screen, and follows reduced motion.
  */
+import { animateGlass, GLASS_CONTEXT, MAX_PIXEL_RATIO, type GlassAnimation } from "./glass-program";
+import type { GlassWorkerMessage, GlassWorkerReply } from "./glass-worker";
 
 export type GlassController = { setIntensity(value: number): void; stop(): void };
 
-const VERTEX = `#version 300 es
-void main() {
-  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}`;
-
-const FRAGMENT = `#version 300 es
-precision mediump float;
-uniform vec2 uSize;
-uniform float uTime;
-uniform float uIntensity;
-out vec4 outColor;
-
-float hash(vec2 p) {
-  p = fract(p * vec2(123.34, 456.21));
-  p += dot(p, p + 45.32);
-  return fract(p.x * p.y);
-}
-float noise(vec2 p) {
-  vec2 i = floor(p);
-  vec2 f = fract(p);
-  vec2 u = f * f * (3.0 - 2.0 * f);
-  return mix(mix(hash(i), hash(i + vec2(1.0, 0.0)), u.x), mix(hash(i + vec2(0.0, 1.0)), hash(i + vec2(1.0, 1.0)), u.x), u.y);
-}
-float fbm(vec2 p) {
-  float v = 0.0;
-  float a = 0.5;
-  for (int i = 0; i < 4; i++) {
-    v += a * noise(p);
-    p = p * 2.03 + vec2(1.7, 9.2);
-    a *= 0.5;
-  }
-  return v;
-}
-void main() {
-  vec2 uv = gl_FragCoord.xy / max(uSize.y, 1.0);
-  float t = uTime * 0.035;
-  vec2 warp = vec2(fbm(uv * 0.7 + vec2(t, 0.0)), fbm(uv * 0.7 + vec2(3.1, -t)));
-  float body = fbm(uv * 1.2 + warp * 1.6 + vec2(t * 1.5, 0.0));
-  // Diagonal sheens drifting across the pane, bent by the frost.
-  float sheen = 0.5 + 0.5 * sin((uv.x - uv.y * 1.6) * 1.1 + body * 3.2 - t * 5.0);
-  sheen = pow(sheen, 7.0);
-  // Clear, slightly cool glass: frost where the noise is dense, bright where the sheen passes.
-  vec3 tint = mix(vec3(0.86, 0.91, 0.97), vec3(0.95, 0.95, 0.93), smoothstep(0.35, 0.65, body));
-  vec3 color = mix(tint, vec3(1.0), 0.55 + 0.45 * sheen);
-  float alpha = clamp(uIntensity * (0.22 + 0.4 * body + 0.65 * sheen), 0.0, 1.0);
-  outColor = vec4(color * alpha, alpha);
-}`;
-
-const FRAME_MS = 1000 / 30;
-/** Renderers that draw on the CPU, where every frame of the shader is main-thread time. */
+/** Renderers that draw on the CPU, where every frame of the shader is CPU time taken from the page. */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
-const MAX_PIXEL_RATIO = 1.5;
-
-function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader | null {
-  const shader = gl.createShader(type);
-  if (!shader) return null;
-  gl.shaderSource(shader, source);
-  gl.compileShader(shader);
-  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
-    gl.deleteShader(shader);
-    return null;
-  }
-  return shader;
-}
-
-function program(gl: WebGL2RenderingContext): WebGLProgram | null {
-  const vertex = compile(gl, gl.VERTEX_SHADER, VERTEX);
-  const fragment = compile(gl, gl.FRAGMENT_SHADER, FRAGMENT);
-  const linked = gl.createProgram();
-  if (!vertex || !fragment || !linked) return null;
-  gl.attachShader(linked, vertex);
-  gl.attachShader(linked, fragment);
-  gl.linkProgram(linked);
-  gl.deleteShader(vertex);
-  gl.deleteShader(fragment);
-  return gl.getProgramParameter(linked, gl.LINK_STATUS) ? linked : null;
-}
-
-const CONTEXT: WebGLContextAttributes = {
-  alpha: true,
-  premultipliedAlpha: true,
-  antialias: false,
-  depth: false,
-  powerPreference: "low-power",
-  failIfMajorPerformanceCaveat: true,
-};
 
 /**
  * How WebGL2 would draw here, asked on a throwaway canvas (a canvas whose context is released
- * shows a broken-image mark): "hardware", "software" (every frame would be main-thread time), or
- * "none".
+ * shows a broken-image mark): "hardware", "software", or "none".
  */
 function webgl2Renderer(): "hardware" | "software" | "none" {
-  const fast = document.createElement("canvas").getContext("webgl2", CONTEXT);
+  const fast = document.createElement("canvas").getContext("webgl2", GLASS_CONTEXT);
   const gl = fast ?? document.createElement("canvas").getContext("webgl2");
   if (!gl) return "none";
   const info = gl.getExtension("WEBGL_debug_renderer_info");
@@ -110,102 +25,149 @@ function webgl2Renderer(): "hardware" | "software" | "none" {
   return fast && !SOFTWARE_RENDERER.test(name) ? "hardware" : "software";
 }
 
+/** The same calls whether the glass runs in a Worker or on the page. */
+type Renderer = GlassAnimation;
+
+function workerRenderer(
+  canvas: HTMLCanvasElement,
+  start: Omit<Extract<GlassWorkerMessage, { type: "start" }>, "type" | "canvas">,
+  onFailure: () => void,
+): Renderer {
+  const worker = new Worker(new URL("./glass-worker.ts", import.meta.url), { type: "module" });
+  const send = (message: GlassWorkerMessage, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  worker.addEventListener("message", (event: MessageEvent<GlassWorkerReply>) => {
+    if (event.data.type === "failed") onFailure();
+  });
+  worker.addEventListener("error", onFailure);
+  const offscreen = canvas.transferControlToOffscreen();
+  send({ type: "start", canvas: offscreen, ...start }, [offscreen]);
+  return {
+    setSize: (width, height) => send({ type: "size", width, height }),
+    setIntensity: (value) => send({ type: "intensity", value }),
+    setShown: (value) => send({ type: "shown", value }),
+    setReduced: (value) => send({ type: "reduced", value }),
+    stop: () => {
+      send({ type: "stop" });
+      worker.removeEventListener("error", onFailure);
+    },
+  };
+}
+
+function pageRenderer(
+  canvas: HTMLCanvasElement,
+  start: { intensity: number; reduced: boolean },
+): Renderer | null {
+  const gl = canvas.getContext("webgl2", GLASS_CONTEXT);
+  if (!gl) return null;
+  return animateGlass(
+    gl,
+    {
+      requestFrame: (callback) => requestAnimationFrame(callback),
+      cancelFrame: (handle) => cancelAnimationFrame(handle),
+      now: () => performance.now(),
+    },
+    start,
+  );
+}
+
 /**
  * Starts the glass on `canvas`. "slow" when WebGL2 would draw in software (the caller shows a
- * still rendition instead), null when WebGL2 or the program is not available.
+ * still rendition instead), null when WebGL2 or the program is not available. The canvas says
+ * where it is drawn (`data-render`: "worker" or "page") and what it is doing (`data-state`:
+ * "running", "still" under reduced motion, "paused" while hidden, "stopped").
  */
 export function startGlass(
   canvas: HTMLCanvasElement,
   initialIntensity: number,
 ): GlassController | "slow" | null {
-  const renderer = webgl2Renderer();
-  if (renderer !== "hardware") return renderer === "software" ? "slow" : null;
-  const gl = canvas.getContext("webgl2", CONTEXT);
-  if (!gl) return null;
-  const linked = program(gl);
-  if (!linked) return null;
-  const uSize = gl.getUniformLocation(linked, "uSize");
-  const uTime = gl.getUniformLocation(linked, "uTime");
-  const uIntensity = gl.getUniformLocation(linked, "uIntensity");
-  gl.useProgram(linked);
-  gl.disable(gl.DEPTH_TEST);
-  gl.clearColor(0, 0, 0, 0);
+  const gpu = webgl2Renderer();
+  if (gpu !== "hardware") return gpu === "software" ? "slow" : null;
 
-  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
-  const origin = performance.now();
-  let intensity = initialIntensity;
-  let target = initialIntensity;
-  let frame = 0;
-  let last = 0;
-  let stopped = false;
-
-  const resize = () => {
+  const reducedQuery = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let onScreen = true;
+  const shown = () => !document.hidden && onScreen;
+  const size = () => {
     const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
-    const width = Math.max(1, Math.round(canvas.clientWidth * ratio));
-    const height = Math.max(1, Math.round(canvas.clientHeight * ratio));
-    if (canvas.width !== width || canvas.height !== height) {
-      canvas.width = width;
-      canvas.height = height;
-    }
-    gl.viewport(0, 0, width, height);
+    return {
+      width: Math.max(1, Math.round(canvas.clientWidth * ratio)),
+      height: Math.max(1, Math.round(canvas.clientHeight * ratio)),
+    };
+  };
+  const initial = { intensity: initialIntensity, reduced: reducedQuery.matches };
+
+  let stopped = false;
+  const observers: { disconnect(): void }[] = [];
+  const showState = () => {
+    canvas.dataset.state = stopped
+      ? "stopped"
+      : !shown()
+        ? "paused"
+        : reducedQuery.matches
+          ? "still"
+          : "running";
   };
 
-  const draw = (now: number) => {
-    // Eases between 0.5 and 0.3 over about a third of a second instead of jumping.
-    intensity += (target - intensity) * (reduced.matches ? 1 : 0.18);
-    if (Math.abs(target - intensity) < 0.002) intensity = target;
-    gl.uniform2f(uSize, canvas.width, canvas.height);
-    gl.uniform1f(uTime, reduced.matches ? 12 : (now - origin) / 1000);
-    gl.uniform1f(uIntensity, intensity);
-    gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.drawArrays(gl.TRIANGLES, 0, 3);
-  };
+  let renderer: Renderer | null;
+  if (typeof Worker === "function" && typeof canvas.transferControlToOffscreen === "function") {
+    canvas.dataset.render = "worker";
+    // A worker that cannot draw leaves a transferred canvas nobody can use: show the still glass.
+    const fallBack = () => {
+      controller.stop();
+      canvas.dataset.render = "css";
+      canvas.dataset.state = "still";
+    };
+    renderer = workerRenderer(canvas, { ...initial, ...size(), shown: shown() }, fallBack);
+  } else {
+    canvas.dataset.render = "page";
+    renderer = pageRenderer(canvas, initial);
+    if (!renderer) return null;
+    renderer.setSize(size().width, size().height);
+    const onLost = (event: Event) => {
+      event.preventDefault();
+      controller.stop();
+    };
+    canvas.addEventListener("webglcontextlost", onLost);
+    observers.push({ disconnect: () => canvas.removeEventListener("webglcontextlost", onLost) });
+  }
+  const glass = renderer;
 
-  const loop = (now: number) => {
-    frame = 0;
-    if (stopped || document.hidden) return;
-    if (now - last >= FRAME_MS) {
-      last = now;
-      draw(now);
-    }
-    if (!reduced.matches || intensity !== target) frame = requestAnimationFrame(loop);
+  const onShownChange = () => {
+    glass.setShown(shown());
+    showState();
   };
-  const wake = () => {
-    canvas.dataset.state = document.hidden ? "paused" : reduced.matches ? "still" : "running";
-    if (frame === 0 && !stopped && !document.hidden) frame = requestAnimationFrame(loop);
+  const onReducedChange = () => {
+    glass.setReduced(reducedQuery.matches);
+    showState();
   };
-
-  const observer = new ResizeObserver(() => {
-    resize();
-    draw(performance.now());
-    wake();
+  const resize = new ResizeObserver(() => {
+    const { width, height } = size();
+    glass.setSize(width, height);
   });
-  observer.observe(canvas);
-  const onLost = (event: Event) => {
-    event.preventDefault();
-    controller.stop();
-  };
-  canvas.addEventListener("webglcontextlost", onLost);
-  document.addEventListener("visibilitychange", wake);
-  reduced.addEventListener("change", wake);
-  resize();
-  draw(origin);
-  wake();
+  resize.observe(canvas);
+  const visible = new IntersectionObserver(([entry]) => {
+    onScreen = entry?.isIntersecting ?? true;
+    onShownChange();
+  });
+  visible.observe(canvas);
+  document.addEventListener("visibilitychange", onShownChange);
+  reducedQuery.addEventListener("change", onReducedChange);
+  observers.push(resize, visible, {
+    disconnect: () => {
+      document.removeEventListener("visibilitychange", onShownChange);
+      reducedQuery.removeEventListener("change", onReducedChange);
+    },
+  });
+  showState();
 
   const controller: GlassController = {
-    setIntensity(value) {
-      target = value;
-      wake();
-    },
+    setIntensity: (value) => glass.setIntensity(value),
     stop() {
       if (stopped) return;
       stopped = true;
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      canvas.removeEventListener("webglcontextlost", onLost);
-      document.removeEventListener("visibilitychange", wake);
-      reduced.removeEventListener("change", wake);
-      canvas.dataset.state = "stopped";
+      glass.stop();
+      for (const observer of observers) observer.disconnect();
+      showState();
     },
   };
   return controller;
