@@ -54,7 +54,7 @@ void main() {
   outColor = vec4(color * alpha, alpha);
 }`;
 
-export const FRAME_MS = 1000 / 30;
+const FRAME_MS = 1000 / 30;
 /** Canvas pixels per CSS pixel, at most: the frost is soft, so more would only cost time. */
 export const MAX_PIXEL_RATIO = 1.5;
 
@@ -92,11 +92,16 @@ export const GLASS_CONTEXT: WebGLContextAttributes = {
   failIfMajorPerformanceCaveat: true,
 };
 
-/** What the animation needs from the thread it runs on. */
+/** How the thread the animation runs on schedules its frames. */
 export type GlassHost = {
   requestFrame(callback: (now: number) => void): number;
   cancelFrame(handle: number): void;
-  now(): number;
+};
+
+/** Animation frames: the page's, or a Worker's where it has them (Chromium, Firefox). */
+export const ANIMATION_FRAMES: GlassHost = {
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
 };
 
 export type GlassAnimation = {
@@ -127,7 +132,7 @@ export function animateGlass(
   gl.clearColor(0, 0, 0, 0);
 
   const canvas = gl.canvas;
-  const origin = host.now();
+  const origin = performance.now();
   let { intensity, reduced } = initial;
   let target = intensity;
   let shown = true;
@@ -171,7 +176,7 @@ export function animateGlass(
         canvas.height = height;
       }
       gl.viewport(0, 0, width, height);
-      draw(host.now());
+      draw(performance.now());
       wake();
     },
     setShown(value) {

@@ -3,7 +3,13 @@
  * the browser has them, so no frame ever runs on the main thread, else on the page itself. It
  * draws only while the tab is visible and the bar is on screen, and follows reduced motion.
  */
-import { animateGlass, GLASS_CONTEXT, MAX_PIXEL_RATIO, type GlassAnimation } from "./glass-program";
+import {
+  animateGlass,
+  ANIMATION_FRAMES,
+  GLASS_CONTEXT,
+  MAX_PIXEL_RATIO,
+  type GlassAnimation,
+} from "./glass-program";
 import type { GlassWorkerMessage, GlassWorkerReply } from "./glass-worker";
 
 export type GlassController = { setIntensity(value: number): void; stop(): void };
@@ -25,14 +31,12 @@ function webgl2Renderer(): "hardware" | "software" | "none" {
   return fast && !SOFTWARE_RENDERER.test(name) ? "hardware" : "software";
 }
 
-/** The same calls whether the glass runs in a Worker or on the page. */
-type Renderer = GlassAnimation;
-
+/** The glass in a Worker, driven by the same calls as on the page. */
 function workerRenderer(
   canvas: HTMLCanvasElement,
   start: Omit<Extract<GlassWorkerMessage, { type: "start" }>, "type" | "canvas">,
   onFailure: () => void,
-): Renderer {
+): GlassAnimation {
   const worker = new Worker(new URL("./glass-worker.ts", import.meta.url), { type: "module" });
   const send = (message: GlassWorkerMessage, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
@@ -57,18 +61,10 @@ function workerRenderer(
 function pageRenderer(
   canvas: HTMLCanvasElement,
   start: { intensity: number; reduced: boolean },
-): Renderer | null {
+): GlassAnimation | null {
   const gl = canvas.getContext("webgl2", GLASS_CONTEXT);
   if (!gl) return null;
-  return animateGlass(
-    gl,
-    {
-      requestFrame: (callback) => requestAnimationFrame(callback),
-      cancelFrame: (handle) => cancelAnimationFrame(handle),
-      now: () => performance.now(),
-    },
-    start,
-  );
+  return animateGlass(gl, ANIMATION_FRAMES, start);
 }
 
 /**
@@ -108,7 +104,7 @@ export function startGlass(
           : "running";
   };
 
-  let renderer: Renderer | null;
+  let renderer: GlassAnimation | null;
   if (typeof Worker === "function" && typeof canvas.transferControlToOffscreen === "function") {
     canvas.dataset.render = "worker";
     // A worker that cannot draw leaves a transferred canvas nobody can use: show the still glass.

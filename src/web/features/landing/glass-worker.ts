@@ -2,7 +2,13 @@
  * The glass drawn off the main thread: the page hands over its canvas (transferControlToOffscreen)
  * and then only sends what changed. Whatever a frame costs, the page's scripts never wait for it.
  */
-import { animateGlass, GLASS_CONTEXT, type GlassAnimation } from "./glass-program";
+import {
+  animateGlass,
+  ANIMATION_FRAMES,
+  GLASS_CONTEXT,
+  type GlassAnimation,
+  type GlassHost,
+} from "./glass-program";
 
 export type GlassWorkerMessage =
   | {
@@ -20,31 +26,25 @@ export type GlassWorkerMessage =
   | { type: "reduced"; value: boolean }
   | { type: "stop" };
 
-/** What the worker answers once, after "start": whether the glass runs. */
-export type GlassWorkerReply = { type: "started" } | { type: "failed" };
+/** What the worker answers when it cannot draw: the page then shows the still glass. */
+export type GlassWorkerReply = { type: "failed" };
 
 type WorkerScope = {
   onmessage: ((event: MessageEvent<GlassWorkerMessage>) => void) | null;
   postMessage(message: GlassWorkerReply): void;
   close(): void;
-  requestAnimationFrame?: (callback: (now: number) => void) => number;
-  cancelAnimationFrame?: (handle: number) => void;
 };
 const scope = self as unknown as WorkerScope;
 
-// Chromium and Firefox give dedicated workers animation frames; elsewhere a timer at the same pace.
-const host = scope.requestAnimationFrame
-  ? {
-      requestFrame: (callback: (now: number) => void) => scope.requestAnimationFrame!(callback),
-      cancelFrame: (handle: number) => scope.cancelAnimationFrame!(handle),
-      now: () => performance.now(),
-    }
-  : {
-      requestFrame: (callback: (now: number) => void) =>
-        setTimeout(() => callback(performance.now()), 1000 / 60) as unknown as number,
-      cancelFrame: (handle: number) => clearTimeout(handle),
-      now: () => performance.now(),
-    };
+// Where a Worker has no animation frames (Safari), a timer at the same pace.
+const host: GlassHost =
+  typeof requestAnimationFrame === "function"
+    ? ANIMATION_FRAMES
+    : {
+        requestFrame: (callback) =>
+          setTimeout(() => callback(performance.now()), 1000 / 60) as unknown as number,
+        cancelFrame: (handle) => clearTimeout(handle),
+      };
 
 let animation: GlassAnimation | null = null;
 
@@ -58,7 +58,6 @@ scope.onmessage = ({ data }) => {
     }
     animation.setSize(data.width, data.height);
     animation.setShown(data.shown);
-    scope.postMessage({ type: "started" });
   } else if (data.type === "size") animation?.setSize(data.width, data.height);
   else if (data.type === "intensity") animation?.setIntensity(data.value);
   else if (data.type === "shown") animation?.setShown(data.value);
