@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { QUIET_CHROMIUM_ARGS } from "./scripts/lib/chromium";
 
 /**
  * Real Chromium from Debian; `npx playwright install` cannot download browsers here. The tests
@@ -19,16 +20,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: ["--headless", ...QUIET_CHROMIUM_ARGS, "--disable-quic"],
     },
   },
 });

@@ -1,8 +1,8 @@
 /**
- * The browser the benchmarks and screenshots drive: Debian's full Chromium (the tests use the
- * lighter headless shell, decision 022), kept quiet so background work does not skew a figure.
- * Each caller adds its own headless flag: Playwright takes `--headless`, chrome-launcher
- * `--headless=new`.
+ * The browser the benchmarks and screenshots drive: Debian's full Chromium (the tests launch the
+ * lighter headless shell, decision 022, with the same quiet flags), kept quiet so background work
+ * does not skew a figure. Each caller adds its own headless flag: Playwright takes `--headless`,
+ * chrome-launcher `--headless=new`.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const QUIET_CHROMIUM_ARGS = [
