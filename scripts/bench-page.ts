@@ -105,10 +105,11 @@ async function breakdownByModule(rows: Row[]): Promise<[string, { raw: number; g
       readFile(`${file}.map`, "utf8").then((text) => JSON.parse(text) as SourceMap),
     ]);
     for (const [source, chars] of bytesBySource(code, map)) {
-      const group = groups.get(moduleGroup(source)) ?? { raw: 0, gzip: 0 };
+      const name = moduleGroup(source);
+      const group = groups.get(name) ?? { raw: 0, gzip: 0 };
       group.raw += chars;
       group.gzip += (row.gzip * chars) / code.length;
-      groups.set(moduleGroup(source), group);
+      groups.set(name, group);
     }
   }
   return [...groups].sort((a, b) => b[1].gzip - a[1].gzip);
