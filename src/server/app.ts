@@ -16,6 +16,8 @@ import { hostPolicy } from "./http/host-policy";
 import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
 import { compression } from "./http/compression";
+import { createPublicCache } from "./http/public-cache";
+import { sessionCookieName } from "./auth/owner-session";
 import { eventsRoute } from "./live/events-route";
 import { pageRoutes, type PageRenderer } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
@@ -45,6 +47,17 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
   });
+  const publicCache = createPublicCache({
+    sharedCacheControl: config.publicCacheControl,
+    sessionCookie: sessionCookieName(config.secureCookies),
+    maxEntries: 500,
+    maxBytes: 64 * 1024 * 1024,
+    maxAgeMs: 60_000,
+  });
+  // Contact messages are seen only on the owner's pages, which are never cached: a stream of
+  // messages must not make every visitor's page a fresh render.
+  services.store.onChange((event) => event.collection !== "messages" && publicCache.invalidate());
+
   const api = new Hono<AppEnv>()
     .use((c, next) =>
       (c.req.method === "POST" && c.req.path === UPLOAD_API_PATH ? uploadBodyLimit : jsonBodyLimit)(c, next),
@@ -64,7 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     )
     .route("/", readerRoutes(services.reader))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
-    .route("/", contentRoutes(content))
+    .route("/", contentRoutes(content, config.publicCacheControl))
     .route("/", contactRoutes({ contact: services.contact, clientIp, hourlyCap: config.contactHourlyCap }))
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
@@ -79,7 +92,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
       }),
     )
     .use(compression())
-    .use(securityHeaders({ development: options.development ?? false }))
+    .use(publicCache.middleware())
+    .use(
+      securityHeaders({
+        development: options.development ?? false,
+        https: config.publicUrl.startsWith("https://"),
+      }),
+    )
     .use(sameOriginWrites([config.publicUrl]))
     .use(loadSession({ sessions: services.sessions, secureCookies: config.secureCookies }))
     .get("/healthz", (c) => {
@@ -97,5 +116,5 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   if (options.pages) app.all("*", pageRoutes(services, options.pages));
 
-  return { app, live };
+  return { app, live, publicCache };
 }

@@ -65,6 +65,18 @@ const envSchema = z.object({
     .min(1, "use a whole number from 1 to 100000")
     .max(100_000, "use a whole number from 1 to 100000")
     .default(300),
+  CACHE_SHARED_SECONDS: z.coerce
+    .number({ message: "use a whole number of seconds from 0 to 86400" })
+    .int("use a whole number of seconds from 0 to 86400")
+    .min(0, "use a whole number of seconds from 0 to 86400")
+    .max(86_400, "use a whole number of seconds from 0 to 86400")
+    .default(1),
+  CACHE_STALE_SECONDS: z.coerce
+    .number({ message: "use a whole number of seconds from 0 to 86400" })
+    .int("use a whole number of seconds from 0 to 86400")
+    .min(0, "use a whole number of seconds from 0 to 86400")
+    .max(86_400, "use a whole number of seconds from 0 to 86400")
+    .default(60),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -120,6 +132,11 @@ export type Config = {
   imageCacheMb: number;
   /** Images not cached yet that one address may cause to be fetched in 10 minutes. */
   imageMissesPerAddress: number;
+  /**
+   * Cache-Control for what every anonymous visitor gets the same of: a CDN or proxy may keep it
+   * CACHE_SHARED_SECONDS, then serve it stale CACHE_STALE_SECONDS more while it asks again.
+   */
+  publicCacheControl: string;
   logLevel: string;
   production: boolean;
   buildDir: string;
@@ -179,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     imageCacheMb: e.IMAGE_CACHE_MB,
     imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
+    publicCacheControl: `public, max-age=0, s-maxage=${e.CACHE_SHARED_SECONDS}, stale-while-revalidate=${e.CACHE_STALE_SECONDS}`,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
     buildDir: path.resolve(e.BUILD_DIR),

@@ -27,10 +27,12 @@ async function main() {
         () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       )
     : await productionPages(config.buildDir);
-  const { app, live } = createApp(services, { pages, development });
+  const { app, live, publicCache } = createApp(services, { pages, development });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) =>
-    viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
+    viteServer
+      ? viteServer.middlewares(req, res, () => listener(req, res))
+      : publicCache.serveRaw(req, res) || listener(req, res),
   );
   server.keepAliveTimeout = 65_000;
 

@@ -2,8 +2,6 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext } from "./http/app-env";
-import { acceptsGzip } from "./http/compression";
-import { createPageCache } from "./http/page-cache";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import type { Services } from "./services";
 
@@ -46,16 +44,16 @@ export function developmentPages(loadBuild: () => Promise<ServerBuild>): PageRen
   return async (c, context) => createRequestHandler(await loadBuild(), "development")(c.req.raw, context);
 }
 
+/** Sign-in and the dashboard, with their data requests: never kept by any shared cache. */
+const OWNER_AREA = /^\/admin(?:[/.]|$)/;
+
 /**
- * Every path the API does not answer: the pages, with what their loaders may read. Visitors' page
- * views are cached until the next write; the owner's are rendered fresh.
+ * Every path the API does not answer: the pages, with what their loaders may read. What a visitor
+ * gets is the same for every visitor until the next write, and says so (`publicCacheControl`), so
+ * the public cache (http/public-cache.ts) and any CDN in front may keep it; the owner's is private.
  */
 export function pageRoutes(services: Services, render: PageRenderer) {
   const { config, content, store } = services;
-  const pageCache = createPageCache({ maxEntries: 200, maxAgeMs: 60_000 });
-  // Contact messages are seen only on the owner's pages, which are never cached: a stream of
-  // messages must not make every visitor's page a fresh render.
-  store.onChange((event) => event.collection !== "messages" && pageCache.invalidate());
 
   const ownerReads = (session: { csrfToken: string }) => {
     const owner = services.owner.get();
@@ -77,21 +75,11 @@ export function pageRoutes(services: Services, render: PageRenderer) {
     const odd = oddPathStatus(rawRequestPath(c));
     if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
     const session = c.get("session");
-    const nonce = c.get("cspNonce");
-    // Visitors' page views are cached; the owner's, the data requests and other methods are not.
-    const cacheable = c.req.method === "GET" && !session && !c.req.path.endsWith(".data");
     const requestUrl = new URL(c.req.url);
-    // The origin is part of the key: without PUBLIC_URL, pages name the host they were asked for.
-    const key = requestUrl.origin + requestUrl.pathname + requestUrl.search;
-    if (cacheable) {
-      // A cached page goes out gzipped around its fresh nonce (spliced-gzip.ts), never re-compressed.
-      const hit = pageCache.get(key, nonce, acceptsGzip(c.req.header("accept-encoding")));
-      if (hit) return hit;
-    }
-    const startedAt = pageCache.generation();
     const response = await render(c, {
-      cspNonce: nonce,
+      renderMark: c.get("renderMark"),
       liveSeq: store.currentSeq(),
+      // Without PUBLIC_URL, pages name the host they were asked for: the public cache keys by it.
       publicUrl: config.publicUrlIsSet ? config.publicUrl : requestUrl.origin,
       content: {
         site: () => content.site.get(),
@@ -101,7 +89,14 @@ export function pageRoutes(services: Services, render: PageRenderer) {
       },
       owner: session ? ownerReads(session) : null,
     });
-    const isPage = response.status === 200 && response.headers.get("content-type")?.startsWith("text/html");
-    return cacheable && isPage ? pageCache.store(key, startedAt, nonce, response) : response;
+    // Built files set their own; everything else is rendered.
+    if (response.headers.has("cache-control")) return response;
+    const shared =
+      !session && c.req.method === "GET" && response.status === 200 && !OWNER_AREA.test(c.req.path);
+    response.headers.set(
+      "Cache-Control",
+      session ? "private, no-store" : shared ? config.publicCacheControl : "no-store",
+    );
+    return response;
   };
 }

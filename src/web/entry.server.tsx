@@ -2,12 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { RenderMark } from "./render-mark";
 
 export const streamTimeout = 5_000;
 
 /**
  * Pages are small, so we wait for the whole document: visitors without JavaScript and search
- * engines get every word. The CSP nonce lets React Router's inline scripts run.
+ * engines get every word. React Router's inline scripts carry the render mark, so the server
+ * allows them by their hashes (src/server/http/security-headers.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -19,14 +21,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.renderMark;
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RenderMark value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderMark>,
       {
         nonce,
         // Finished Suspense content (the article viewer, loaded lazily) stays in place in the

@@ -21,7 +21,8 @@ export type SignedInOwner = {
 
 declare module "react-router" {
   interface AppLoadContext {
-    cspNonce: string;
+    /** Marks the render's own inline scripts for the Content-Security-Policy (render-mark.ts). */
+    renderMark: string;
     /** The newest change's sequence number when the render began: live updates resume from it. */
     liveSeq: number;
     /** The site's public origin (PUBLIC_URL), for canonical and absolute links. */

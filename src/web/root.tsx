@@ -1,30 +1,22 @@
 import type { ReactNode } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import { useRenderMark } from "./render-mark";
 import "./styles/base.css";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.cspNonce, liveSeq: context.liveSeq };
+  return { liveSeq: context.liveSeq };
 }
 
 /**
- * The nonce only matters in the server's HTML, and `liveSeq` only for the page's first live
- * stream, which then stays open across navigation: re-reading them would cost a request for nothing.
+ * `liveSeq` only matters for the page's first live stream, which then stays open across navigation: re-reading them would cost a request for nothing.
  */
 export function shouldRevalidate() {
   return false;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  const nonce = useRenderMark();
   return (
     <html lang="en">
       <head>

@@ -197,14 +197,28 @@ test.afterAll(async () => {
   );
 });
 
-type Traps = { runs: number[]; dialogs: string[]; violations: string[]; errors: string[] };
+type Traps = { runs: number[]; dialogs: string[]; violations: string[]; errors: string[]; csp: string };
 
-/** Arms the traps on a page: `xss(n)`, dialogs, CSP violations, script errors. */
+/** Arms the traps on a page: `xss(n)`, dialogs, CSP violations, script errors; keeps the document's CSP. */
 async function armTraps(page: Page): Promise<Traps> {
-  const traps: Traps = { runs: [], dialogs: [], violations: [], errors: [] };
+  const traps: Traps = { runs: [], dialogs: [], violations: [], errors: [], csp: "" };
+  page.on("response", (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
+      traps.csp = response.headers()["content-security-policy"] ?? "";
+  });
   await page.exposeFunction("xss", (n: number) => void traps.runs.push(n));
   await page.exposeFunction("__cspViolation", (text: string) => void traps.violations.push(text));
   await page.addInitScript(() => {
+    // The document's own inline scripts, as the server sent them: React may later rewrite one's
+    // text (ScrollRestoration does on navigation), which never runs again.
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { __documentScripts: Map<Element, string> }).__documentScripts = new Map(
+        Array.from(document.querySelectorAll("script:not([src]), style")).map((e) => [
+          e,
+          e.textContent ?? "",
+        ]),
+      );
+    });
     document.addEventListener("securitypolicyviolation", (event) => {
       (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
         `${event.violatedDirective} blocked ${event.blockedURI || "inline"} in ${event.sourceFile}:${event.lineNumber} ${event.sample}`,
@@ -229,9 +243,12 @@ function expectNothingRan(traps: Traps, where: string) {
   expect(traps.errors, `script errors on ${where}`).toEqual([]);
 }
 
-/** Elements and attributes that only an injected payload could have made; [] when there are none. */
-async function injected(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/**
+ * Elements and attributes that only an injected payload could have made; [] when there are none.
+ * The page's own inline scripts and styles are the ones its CSP allows by hash.
+ */
+async function injected(page: Page, traps: Traps): Promise<string[]> {
+  return page.evaluate(async (csp) => {
     const found: string[] = [];
     const describe = (element: Element) => element.outerHTML.slice(0, 160);
     for (const element of Array.from(document.querySelectorAll("*"))) {
@@ -248,8 +265,6 @@ async function injected(page: Page): Promise<string[]> {
       }
     }
     const selectors = [
-      "script:not([nonce])",
-      "style:not([nonce])",
       "img[src='x']",
       "svg[onload]",
       "iframe",
@@ -265,14 +280,22 @@ async function injected(page: Page): Promise<string[]> {
     ];
     for (const element of Array.from(document.querySelectorAll(selectors.join(","))))
       found.push(describe(element));
-    for (const element of Array.from(
-      document.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script"),
-    )) {
-      if (!element.hasAttribute("nonce") && !element.hasAttribute("src"))
-        found.push(`script: ${describe(element)}`);
+    const sha256 = async (text: string) =>
+      `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))))}'`;
+    const inline = ["script", "style"].flatMap((tag) =>
+      Array.from(document.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", tag)),
+    );
+    const original = (window as unknown as { __documentScripts?: Map<Element, string> }).__documentScripts;
+    for (const element of inline) {
+      if (element.hasAttribute("src") || element.getAttribute("type") === "application/ld+json") continue;
+      const text = original?.get(element);
+      if (text === undefined)
+        found.push(`${element.localName} added after the document loaded: ${describe(element)}`);
+      else if (!csp.includes(await sha256(text)))
+        found.push(`${element.localName} not allowed by the CSP: ${describe(element)}`);
     }
     return found;
-  });
+  }, traps.csp);
 }
 
 /** Everything a person can read on the page: text, form values, the title and the share tags. */
@@ -296,7 +319,7 @@ async function readable(page: Page): Promise<string> {
 /** Checks the page is clean and every text in `expected` is there literally; counts them for `surface`. */
 async function expectInert(page: Page, traps: Traps, surface: string, expected: string[]) {
   expectNothingRan(traps, surface);
-  expect(await injected(page), `markup from a payload on ${surface}`).toEqual([]);
+  expect(await injected(page, traps), `markup from a payload on ${surface}`).toEqual([]);
   // Every field that shows a payload adds one literal occurrence of it: count them, so one field
   // showing the text cannot stand in for another that shows markup.
   // Whitespace is compared loosely: reader mode joins a paragraph's lines (U+2028 included).
@@ -345,17 +368,21 @@ test("control: the traps catch a payload that does get into the page", async ({ 
   const traps = await armTraps(page);
   await gotoHydrated(page);
   expectNothingRan(traps, "the landing page before the control");
-  expect(await injected(page)).toEqual([]);
+  expect(await injected(page, traps)).toEqual([]);
   // What a rendering bug would do: put a payload in as markup. The CSP refuses the handler…
   await page.evaluate(() =>
-    document.body.insertAdjacentHTML("beforeend", "<img src=x onerror=xss(900)><svg onload=xss(901)>"),
+    document.body.insertAdjacentHTML(
+      "beforeend",
+      "<script>xss(902)</script><img src=x onerror=xss(900)><svg onload=xss(901)>",
+    ),
   );
   await expect.poll(() => traps.violations.length).toBeGreaterThan(0);
   // …and the DOM search finds what it left behind.
-  expect(await injected(page)).toEqual(
+  expect(await injected(page, traps)).toEqual(
     expect.arrayContaining([
       expect.stringContaining("onerror handler"),
       expect.stringContaining("onload handler"),
+      expect.stringContaining("script added after the document loaded"),
     ]),
   );
   // A script that does run reaches the trap.
@@ -552,7 +579,7 @@ test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, an
   const feedText = await feed!.text();
   await page.waitForLoadState("load");
   expectNothingRan(traps, "/feed.xml");
-  expect(await injected(page)).toEqual([]);
+  expect(await injected(page, traps)).toEqual([]);
   // Markup characters are escaped: no payload that has any appears as it was typed.
   for (const payload of PAYLOADS.filter((p) => /[<>&"']/.test(p.text)))
     expect(feedText).not.toContain(payload.text);

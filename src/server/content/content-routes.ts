@@ -8,20 +8,28 @@ import {
 } from "../../domain/content";
 import { publicSite } from "../../domain/public-site";
 import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "./new-item-defaults";
-import type { AppEnv } from "../http/app-env";
+import type { AppContext, AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
 import { requireOwner } from "../auth/owner-session";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";
+
+/**
+ * A public read: the same for every visitor until the next write, so shared caches (and the
+ * public cache in front of the routes) may keep it; the owner's copy stays private.
+ */
+const publicRead = (c: AppContext, body: unknown, sharedCacheControl: string) =>
+  c.json(body, 200, { "Cache-Control": c.get("session") ? "private, no-store" : sharedCacheControl });
 
 /** List, add (empty body: the new-item defaults), overwrite and delete for one collection. */
 function collectionRoutes<S extends z.ZodType<object>, TItem>(
   repository: CollectionRepository<z.infer<S>, TItem>,
   schema: S,
   defaults: (now: Date) => z.infer<S>,
+  sharedCacheControl: string,
 ) {
   return new Hono<AppEnv>()
-    .get("/", (c) => c.json(repository.list()))
+    .get("/", (c) => publicRead(c, repository.list(), sharedCacheControl))
     .post("/", requireOwner, async (c) => {
       const text = await c.req.text();
       if (text.trim() === "" || text.trim() === "{}")
@@ -43,15 +51,26 @@ function collectionRoutes<S extends z.ZodType<object>, TItem>(
     );
 }
 
-export function contentRoutes(repos: ContentRepositories) {
+export function contentRoutes(repos: ContentRepositories, sharedCacheControl: string) {
   return new Hono<AppEnv>()
-    .get("/site", (c) => c.json(c.get("session") ? repos.site.get() : publicSite(repos.site.get())))
+    .get("/site", (c) =>
+      publicRead(c, c.get("session") ? repos.site.get() : publicSite(repos.site.get()), sharedCacheControl),
+    )
     .put("/site", requireOwner, async (c) => {
       const body = await readBody(c, sitePatchSchema);
       if (!body.ok) return body.response;
       return c.json(repos.site.merge(body.data));
     })
-    .route("/articles", collectionRoutes(repos.articles, articleInputSchema, newArticleDefaults))
-    .route("/experiences", collectionRoutes(repos.experiences, experienceInputSchema, newExperienceDefaults))
-    .route("/education", collectionRoutes(repos.education, educationInputSchema, newEducationDefaults));
+    .route(
+      "/articles",
+      collectionRoutes(repos.articles, articleInputSchema, newArticleDefaults, sharedCacheControl),
+    )
+    .route(
+      "/experiences",
+      collectionRoutes(repos.experiences, experienceInputSchema, newExperienceDefaults, sharedCacheControl),
+    )
+    .route(
+      "/education",
+      collectionRoutes(repos.education, educationInputSchema, newEducationDefaults, sharedCacheControl),
+    );
 }

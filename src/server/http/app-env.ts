@@ -4,7 +4,8 @@ export type RequestSession = { id: string; csrfToken: string };
 
 export type AppEnv = {
   Variables: {
-    cspNonce: string;
+    /** The secret nonce the renderer marks its own inline elements with (security-headers.ts). */
+    renderMark: string;
     session: RequestSession | null;
   };
 };

@@ -49,7 +49,7 @@ function encodingWeights(accept: string | undefined): (name: Encoding) => number
 }
 
 /** The encoding to answer with for this Accept-Encoding header, if any. */
-function preferredEncoding(accept: string | undefined): Encoding | null {
+export function preferredEncoding(accept: string | undefined): Encoding | null {
   const weight = encodingWeights(accept);
   if (weight("br") > 0) return "br";
   if (weight("gzip") > 0) return "gzip";

@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { canonicalAddress } from "./client-address";
 import type { AppEnv } from "./app-env";
-import { setResponseHeaders } from "./response-headers";
 
 const LOOPBACK_NAME = /^(localhost|127(\.\d{1,3}){3}|::1)$/;
 const ANY_ADDRESS = new Set(["0.0.0.0", "::"]);
-const HSTS = "max-age=31536000; includeSubDomains";
 
 export type HostPolicyOptions = {
   /** PUBLIC_URL when it is set. */
@@ -18,10 +16,8 @@ export type HostPolicyOptions = {
  * Without PUBLIC_URL, pages name the host they were asked for (feed, sitemap, canonical links),
  * so only names that can only mean this machine are served: loopback and the listening
  * address. Any other Host is a made-up name or a DNS-rebinding page and gets 421.
- * With an https PUBLIC_URL, every answer tells browsers to come back over https only.
  */
 export function hostPolicy(options: HostPolicyOptions): MiddlewareHandler<AppEnv> {
-  const https = options.publicUrl?.startsWith("https://") ?? false;
   const listening = canonicalAddress(options.listenHost) ?? options.listenHost.toLowerCase();
   const allowed = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => {
     const name = new URL(c.req.url).hostname.replace(/^\[|\]$/g, "").toLowerCase();
@@ -38,12 +34,9 @@ export function hostPolicy(options: HostPolicyOptions): MiddlewareHandler<AppEnv
       return c.text(
         "Misdirected Request: this server answers only to localhost until PUBLIC_URL is set.",
         421,
-        {
-          "Cache-Control": "no-store",
-        },
+        { "Cache-Control": "no-store" },
       );
     }
-    await next();
-    if (https) setResponseHeaders(c, { "Strict-Transport-Security": HSTS });
+    return next();
   };
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { useRouteLoaderData, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { glassIntensity } from "../features/landing/landing-page";
 import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../../domain/front-page";
@@ -32,7 +32,6 @@ import { WorkSection } from "../features/landing/work-section";
 // must become interactive (and start its highlight timing) as soon as the page hydrates.
 import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
 import { useLiveUpdates } from "../lib/use-live-updates";
-import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -54,7 +53,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     experiences: content.experiences(),
     education: content.education(),
     publicUrl: context.publicUrl,
-    renderedAt: new Date().toISOString(),
+    // The day, not the instant: the same page rendered again that day has the same bytes and ETag.
+    renderedOn: new Date().toISOString().slice(0, 10),
   };
 }
 
@@ -94,12 +94,11 @@ const LIVE = ["site", "articles", "experiences", "education"] as const;
 const PORTFOLIO_PARAMS = ["portfolio", "pq", "ptype", "ppub", "pfrom", "pto", "phighlight"];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { site, articles, experiences, education, publicUrl, renderedAt, reader } = loaderData;
+  const { site, articles, experiences, education, publicUrl, renderedOn, reader } = loaderData;
   useLiveUpdates(LIVE);
-  const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
   const [searchParams, setSearchParams] = useSearchParams();
   const scroll = usePageScroll(SECTION_IDS);
-  const today = useToday(renderedAt);
+  const today = useToday(renderedOn);
   usePrefetchViewer();
   const articleId = searchParams.get("article");
   const latest = latestArticle(articles);
@@ -132,7 +131,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <FrontSection site={site} articles={articles} today={today} />
         <FeaturesSection site={site} articles={articles} />
         <WorkSection articles={articles} />
-        <ExperienceSection experiences={experiences} education={education} now={new Date(renderedAt)} />
+        <ExperienceSection experiences={experiences} education={education} now={new Date(renderedOn)} />
         <section
           id="contact"
           className="lp-section lp-contact"
@@ -145,7 +144,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter name={site.name} year={today.year} />
       <BackToTop visible={scroll.backToTop} />
-      <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} nonce={nonce} />
+      <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
       {articleId ? (
         <Suspense fallback={null}>
           <ArticleViewer

@@ -9,11 +9,11 @@ function today(now: Date, zone: CalendarZone): Today {
 }
 
 /**
- * Today's date. The server renders the day in UTC at `renderedAt` and hydration repeats exactly
+ * Today's date. The server renders `renderedOn`, a UTC day (YYYY-MM-DD), and hydration repeats exactly
  * that; then the browser switches to the visitor's own time zone.
  */
-export function useToday(renderedAt: string): Today {
-  const [value, setValue] = useState(() => today(new Date(renderedAt), "UTC"));
+export function useToday(renderedOn: string): Today {
+  const [value, setValue] = useState(() => today(new Date(renderedOn), "UTC"));
   useEffect(() => {
     const next = today(new Date(), "local");
     setValue((prev) => (prev.long === next.long ? prev : next));

@@ -1,15 +1,10 @@
 import { serializeJsonLd } from "./json-ld";
 
 /**
- * The page's schema.org data as `<script type="application/ld+json">`, carrying the request's
- * CSP nonce. The JSON is escaped so no text in it can close the element.
+ * The page's schema.org data as `<script type="application/ld+json">`: a data block, which the
+ * browser never runs, so the Content-Security-Policy need not allow it. The JSON is escaped so no
+ * text in it can close the element.
  */
-export function JsonLdScript({ data, nonce }: { data: unknown; nonce: string | undefined }) {
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
-    />
-  );
+export function JsonLdScript({ data }: { data: unknown }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }

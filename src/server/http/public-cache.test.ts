@@ -1,0 +1,119 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPublicCache, type PublicCacheOptions } from "./public-cache";
+
+const SHARED = "public, s-maxage=1";
+
+/** A real server with the cache in front, as main.ts wires it: raw hits first, then Hono. */
+async function serve(options: Partial<PublicCacheOptions> = {}) {
+  const cache = createPublicCache({
+    sharedCacheControl: SHARED,
+    sessionCookie: "byline_session",
+    maxEntries: 10,
+    maxBytes: 1024 * 1024,
+    maxAgeMs: 60_000,
+    ...options,
+  });
+  let renders = 0;
+  let duringRender = () => {};
+  const app = new Hono()
+    .use(cache.middleware())
+    .get("/private", (c) => c.text("mine", 200, { "Cache-Control": "no-store" }))
+    .get("*", (c) => {
+      renders += 1;
+      duringRender();
+      return c.text(`page ${c.req.path} #${renders} ${"x".repeat(2000)}`, 200, { "Cache-Control": SHARED });
+    });
+  const listener = getRequestListener(app.fetch);
+  const server = http.createServer((req, res) => cache.serveRaw(req, res) || listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      http
+        .request({ port, host: "127.0.0.1", path, method, headers }, (res) => {
+          let body = "";
+          res.setEncoding("latin1");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        })
+        .on("error", reject)
+        .end();
+    });
+  servers.push(server);
+  return {
+    cache,
+    get,
+    renders: () => renders,
+    onRender: (hook: () => void) => (duringRender = hook),
+  };
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+describe("public cache in front of the app", () => {
+  it("answers a hit on the socket with the stored bytes and headers, GET and HEAD", async () => {
+    const s = await serve();
+    const first = await s.get("/a");
+    const hit = await s.get("/a");
+    expect(s.renders()).toBe(1);
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.body).toBe(first.body);
+    expect(hit.headers.etag).toBe(first.headers.etag);
+    expect(hit.headers["content-length"]).toBe(String(Buffer.byteLength(first.body)));
+    const head = await s.get("/a", {}, "HEAD");
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(hit.headers["content-length"]);
+    const notModified = await s.get("/a", { "if-none-match": first.headers.etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers["cache-control"]).toBe(SHARED);
+  });
+
+  it("leaves the owner's requests, other methods and answers not marked shared to the app", async () => {
+    const s = await serve();
+    await s.get("/a");
+    await s.get("/a", { cookie: "theme=dark; byline_session=abc" });
+    expect(s.renders()).toBe(2);
+    await s.get("/private");
+    expect((await s.get("/private")).headers["x-page-cache"]).toBeUndefined();
+    expect((await s.get("/a", {}, "POST")).status).toBe(404);
+  });
+
+  it("forgets everything on invalidate, and never keeps a render that began before it", async () => {
+    const s = await serve();
+    await s.get("/a");
+    s.cache.invalidate();
+    s.onRender(() => s.cache.invalidate());
+    await s.get("/a");
+    s.onRender(() => {});
+    const after = await s.get("/a");
+    expect(after.body).toContain("#3");
+    expect(s.renders()).toBe(3);
+    expect((await s.get("/a")).body).toContain("#3");
+  });
+
+  it("expires entries after maxAgeMs and keeps within maxEntries and maxBytes", async () => {
+    let now = 0;
+    const s = await serve({ maxEntries: 2, now: () => now });
+    await s.get("/a");
+    await s.get("/b");
+    await s.get("/c");
+    expect(s.cache.size()).toBe(2);
+    await s.get("/a");
+    expect(s.renders()).toBe(4);
+    now = 60_001;
+    await s.get("/a");
+    expect(s.renders()).toBe(5);
+
+    const small = await serve({ maxBytes: 5000 });
+    for (const path of ["/a", "/b", "/c", "/d"]) await small.get(path);
+    expect(small.cache.size()).toBeLessThan(4);
+    expect(small.cache.size()).toBeGreaterThan(0);
+  });
+});
