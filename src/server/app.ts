@@ -8,6 +8,8 @@ import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
 import { iconRoutes } from "./icons/icon-routes";
+import { socialCardRoutes } from "./social-card/social-card-routes";
+import { createSocialCards } from "./social-card/social-cards";
 import { createSiteIcons } from "./icons/site-icons";
 import { imageRoutes } from "./images/image-routes";
 import { sameOriginWrites } from "./http/csrf";
@@ -58,6 +60,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // messages must not make every visitor's page a fresh render.
   services.store.onChange((event) => event.collection !== "messages" && publicCache.invalidate());
 
+  const cards = createSocialCards({
+    site: () => content.site.get(),
+    articles: () => content.articles.list(),
+    host: new URL(config.publicUrl).host,
+    // The photo as the page shows it, asked of this app itself: local files, uploads and the
+    // image cache (with its safe fetcher and limits) alike.
+    async loadImage(src) {
+      const response = await app.request(new URL(src, config.publicUrl).href);
+      return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+    },
+  });
+  services.store.onChange(
+    (event) => (event.collection === "site" || event.collection === "articles") && cards.forget(),
+  );
+
   const api = new Hono<AppEnv>()
     .use((c, next) =>
       (c.req.method === "POST" && c.req.path === UPLOAD_API_PATH ? uploadBodyLimit : jsonBodyLimit)(c, next),
@@ -107,14 +124,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })
     .route("/api", api)
     .route("/uploads", servedUploads(services.uploads))
-    .route("/", iconRoutes(createSiteIcons(() => content.site.get())));
+    .route("/", iconRoutes(createSiteIcons(() => content.site.get())))
+    .route("/", socialCardRoutes(cards));
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");
     return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
   });
 
-  if (options.pages) app.all("*", pageRoutes(services, options.pages));
+  if (options.pages) app.all("*", pageRoutes(services, options.pages, cards));
 
   return { app, live, publicCache };
 }

@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import type { AppContext } from "./http/app-env";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import type { Services } from "./services";
+import type { SocialCards } from "./social-card/social-cards";
 
 /** Renders a page (or serves a built file) with what the loaders may read. */
 export type PageRenderer = (c: AppContext, context: AppLoadContext) => Promise<Response>;
@@ -52,7 +53,11 @@ const OWNER_AREA = /^\/admin(?:[/.]|$)/;
  * gets is the same for every visitor until the next write, and says so (`publicCacheControl`), so
  * the public cache (http/public-cache.ts) and any CDN in front may keep it; the owner's is private.
  */
-export function pageRoutes(services: Services, render: PageRenderer) {
+export function pageRoutes(
+  services: Services,
+  render: PageRenderer,
+  shareCards: Pick<SocialCards, "siteVersion" | "articleVersion">,
+) {
   const { config, content, store } = services;
 
   const ownerReads = (session: { csrfToken: string }) => {
@@ -88,6 +93,7 @@ export function pageRoutes(services: Services, render: PageRenderer) {
         education: () => content.education.list(),
       },
       owner: session ? ownerReads(session) : null,
+      shareCards,
     });
     // Built files set their own; everything else is rendered.
     if (response.headers.has("cache-control")) return response;

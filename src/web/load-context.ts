@@ -28,6 +28,8 @@ declare module "react-router" {
     /** The site's public origin (PUBLIC_URL), for canonical and absolute links. */
     publicUrl: string;
     content: PageContent;
+    /** The share cards' versions, for their `?v=` in the page's share tags (null: no such article). */
+    shareCards: { siteVersion(): string; articleVersion(id: string): string | null };
     owner: SignedInOwner | null;
   }
 }

@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { latestArticle, selectFrontPage } from "../../src/domain/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
@@ -271,6 +273,27 @@ test.describe("landing page content", () => {
   });
 });
 
+/**
+ * The page's share image: a 1200x630 PNG at `prefix…`, named the same in the Open Graph and
+ * Twitter tags, with its size and alt text, served for a year under its versioned address.
+ */
+async function expectShareCard(page: Page, prefix: string) {
+  const url = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(url?.startsWith(prefix), `${url} starts with ${prefix}`).toBe(true);
+  await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute("content", url!);
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+  const alt = (await page.locator('meta[property="og:image:alt"]').getAttribute("content")) ?? "";
+  const response = await page.request.get(url!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/png");
+  expect(response.headers()["cache-control"]).toContain("immutable");
+  const bytes = await response.body();
+  const { width, height, format } = await sharp(bytes).metadata();
+  expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: "png" });
+  return { alt, bytes };
+}
+
 test.describe("search engines and sharing", () => {
   test("title, description, canonical, Open Graph and Twitter tags describe the page", async ({
     page,
@@ -282,11 +305,9 @@ test.describe("search engines and sharing", () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", site.hero.tagline);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(site.name));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-      "content",
-      `${server.url}${site.heroImage}`,
-    );
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const card = await expectShareCard(page, `${server.url}/social-card.png?v=`);
+    expect(card.alt).toContain(site.name);
   });
 
   test("a shared article link previews that article", async ({ page, server }) => {
@@ -302,6 +323,12 @@ test.describe("search engines and sharing", () => {
       `${server.url}/?article=${article.id}`,
     );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
+    const card = await expectShareCard(page, `${server.url}/social-card/article/${article.id}.png?v=`);
+    expect(card.alt).toContain(article.title);
+    await page.goto("/");
+    const siteCard = await page.locator('meta[property="og:image"]').getAttribute("content");
+    const siteBytes = await (await page.request.get(siteCard!)).body();
+    expect(siteBytes.equals(card.bytes)).toBe(false);
   });
 
   test("JSON-LD describes the Person and an ItemList of the articles", async ({ page, server }) => {

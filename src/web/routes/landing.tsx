@@ -53,6 +53,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
     experiences: content.experiences(),
     education: content.education(),
     publicUrl: context.publicUrl,
+    shareCardVersions: {
+      site: context.shareCards.siteVersion(),
+      article: open ? context.shareCards.articleVersion(open.id) : null,
+    },
     // The day, not the instant: the same page rendered again that day has the same bytes and ETag.
     renderedOn: new Date().toISOString().slice(0, 10),
   };

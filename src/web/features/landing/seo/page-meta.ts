@@ -1,13 +1,21 @@
 import type { MetaDescriptor } from "react-router";
 import type { Article, Site } from "../../../../domain/content";
-import { usableImage } from "../../../../domain/placeholder-images";
-import { absoluteUrl, articleViewUrl } from "./urls";
+import { articleViewUrl } from "./urls";
 
 type MetaInput = {
   site: Pick<Site, "name" | "strapline" | "heroImage" | "hero">;
   articles: readonly Pick<Article, "id" | "title" | "outlet" | "description" | "image">[];
   publicUrl: string;
+  /** The versions the server rendered with; an article opened later in the browser has none. */
+  shareCardVersions?: { site: string; article: string | null };
 };
+
+/** The share card (src/server/social-card): 1200x630, the size link previews show uncropped. */
+const CARD = { width: "1200", height: "630" };
+
+function cardUrl(publicUrl: string, path: string, version: string | null | undefined): string {
+  return `${publicUrl}${path}${version ? `?v=${version}` : ""}`;
+}
 
 const DESCRIPTION_MAX = 200;
 
@@ -37,8 +45,13 @@ export function landingMeta(data: MetaInput | undefined, search: string): MetaDe
   const shareTitle = article ? `${article.title} (${article.outlet || site.name})` : pageTitle;
   const shareDescription = article ? clip(article.description || pageDescription) : pageDescription;
   const shareUrl = article ? articleViewUrl(publicUrl, article.id) : canonical;
-  const articleImage = article ? usableImage(article) : null;
-  const image = absoluteUrl(articleImage ?? site.heroImage, publicUrl);
+  const versions = data.shareCardVersions;
+  const image = article
+    ? cardUrl(publicUrl, `/social-card/article/${encodeURIComponent(article.id)}.png`, versions?.article)
+    : cardUrl(publicUrl, "/social-card.png", versions?.site);
+  const imageAlt = article
+    ? `${article.title}${article.outlet ? `, in ${article.outlet}` : ""}`
+    : [site.name, ...professions].join(", ");
 
   return [
     { title: article ? `${article.title} · ${site.name}` : pageTitle },
@@ -56,10 +69,15 @@ export function landingMeta(data: MetaInput | undefined, search: string): MetaDe
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: shareDescription },
     { property: "og:url", content: shareUrl },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: CARD.width },
+    { property: "og:image:height", content: CARD.height },
+    { property: "og:image:alt", content: imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: shareDescription },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
 }

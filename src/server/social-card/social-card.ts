@@ -1,0 +1,272 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import satori, { type Font } from "satori";
+import sharp from "sharp";
+
+/** What link previews show best: LinkedIn, X, Slack and iMessage all crop to 1.91:1. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+const PHOTO_WIDTH = 420;
+
+/** The site's colours (src/web/styles/base.css). */
+const INK = "#1a1a1a";
+const PAPER = "#fbf9f4";
+const RULE = "#d8d2c4";
+const MUTED = "#5a554c";
+const ACCENT = "#8a1c1c";
+
+export type SiteCardInput = {
+  kind: "site";
+  name: string;
+  tagline: string;
+  professions: string[];
+  host: string;
+  photo: string;
+};
+export type ArticleCardInput = {
+  kind: "article";
+  siteName: string;
+  title: string;
+  outlet: string;
+  date: string;
+  host: string;
+  photo: string;
+};
+export type CardInput = SiteCardInput | ArticleCardInput;
+
+/** Names what a card shows, so its address and ETag change exactly when the picture would. */
+export function cardVersion(input: CardInput): string {
+  return createHash("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 16);
+}
+
+// The fonts ship with the app (OFL, from @fontsource): a card never depends on what the server
+// has installed or on a download. Latin and Latin Extended cover most names in Europe and the
+// Americas; other scripts fall back to the next font that has them, or are left out.
+const require = createRequire(import.meta.url);
+function fontFile(pkg: string, file: string): Buffer {
+  return readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`));
+}
+let fonts: Font[] | undefined;
+function loadFonts(): Font[] {
+  fonts ??= [
+    ...["latin", "latin-ext"].map(
+      (subset): Font => ({
+        name: "Display",
+        data: fontFile("playfair-display", `playfair-display-${subset}-700-normal.woff`),
+        weight: 700,
+        style: "normal",
+      }),
+    ),
+    ...["latin", "latin-ext"].flatMap((subset): Font[] => [
+      {
+        name: "Text",
+        data: fontFile("source-serif-4", `source-serif-4-${subset}-400-normal.woff`),
+        weight: 400,
+        style: "normal",
+      },
+      {
+        name: "Text",
+        data: fontFile("source-serif-4", `source-serif-4-${subset}-600-normal.woff`),
+        weight: 600,
+        style: "normal",
+      },
+      {
+        name: "Text",
+        data: fontFile("source-serif-4", `source-serif-4-${subset}-400-italic.woff`),
+        weight: 400,
+        style: "italic",
+      },
+    ]),
+  ];
+  return fonts;
+}
+
+type Style = Record<string, string | number>;
+type Node = { type: string; props: { style?: Style; children?: Child | Child[] } };
+type Child = Node | string;
+const el = (type: string, style: Style, children?: Child | Child[]): Node => ({
+  type,
+  props: { style, children },
+});
+
+function clip(text: string, max: number): string {
+  const value = text.replace(/\s+/g, " ").trim();
+  return value.length <= max ? value : `${value.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The name at a size that fits: long names step down rather than run off the card. */
+function displaySize(text: string, sizes: [number, number][]): number {
+  return sizes.find(([longest]) => text.length <= longest)?.[1] ?? sizes.at(-1)![1];
+}
+
+function siteLayout(input: SiteCardInput, width: number): Node {
+  const professions = input.professions.map((p) => p.trim()).filter(Boolean);
+  return el(
+    "div",
+    {
+      display: "flex",
+      flexDirection: "column",
+      width,
+      height: CARD_HEIGHT,
+      padding: "56px 64px",
+      boxSizing: "border-box",
+      backgroundColor: PAPER,
+      color: INK,
+    },
+    [
+      el(
+        "div",
+        {
+          display: "flex",
+          fontFamily: "Text",
+          fontWeight: 600,
+          fontSize: 21,
+          letterSpacing: 3,
+          color: ACCENT,
+          textTransform: "uppercase",
+        },
+        professions.length > 0 ? professions.join(" · ") : "Portfolio",
+      ),
+      el("div", { display: "flex", height: 4, marginTop: 20, borderTop: `4px solid ${INK}` }),
+      el(
+        "div",
+        {
+          display: "flex",
+          marginTop: 28,
+          fontFamily: "Display",
+          fontWeight: 700,
+          fontSize: displaySize(input.name, [
+            [14, 96],
+            [22, 80],
+            [32, 64],
+          ]),
+          lineHeight: 1.05,
+        },
+        clip(input.name, 60),
+      ),
+      el(
+        "div",
+        {
+          display: "flex",
+          marginTop: 28,
+          fontFamily: "Text",
+          fontStyle: "italic",
+          fontSize: 34,
+          lineHeight: 1.3,
+          color: MUTED,
+        },
+        clip(input.tagline, 150),
+      ),
+      el("div", { display: "flex", flexGrow: 1 }),
+      el(
+        "div",
+        {
+          display: "flex",
+          paddingTop: 16,
+          borderTop: `1px solid ${RULE}`,
+          fontFamily: "Text",
+          fontSize: 24,
+          color: MUTED,
+        },
+        input.host,
+      ),
+    ],
+  );
+}
+
+function articleLayout(input: ArticleCardInput, width: number): Node {
+  return el(
+    "div",
+    {
+      display: "flex",
+      flexDirection: "column",
+      width,
+      height: CARD_HEIGHT,
+      padding: "56px 64px",
+      boxSizing: "border-box",
+      backgroundColor: PAPER,
+      color: INK,
+    },
+    [
+      el(
+        "div",
+        {
+          display: "flex",
+          fontFamily: "Text",
+          fontWeight: 600,
+          fontSize: 21,
+          letterSpacing: 3,
+          color: ACCENT,
+          textTransform: "uppercase",
+        },
+        clip([input.outlet, input.date].filter(Boolean).join(" · ") || input.siteName, 60),
+      ),
+      el("div", { display: "flex", height: 4, marginTop: 20, borderTop: `4px solid ${INK}` }),
+      el(
+        "div",
+        {
+          display: "flex",
+          marginTop: 28,
+          fontFamily: "Display",
+          fontWeight: 700,
+          fontSize: displaySize(input.title, [
+            [50, 64],
+            [90, 52],
+            [140, 42],
+          ]),
+          lineHeight: 1.12,
+        },
+        clip(input.title, 180),
+      ),
+      el("div", { display: "flex", flexGrow: 1 }),
+      el(
+        "div",
+        {
+          display: "flex",
+          justifyContent: "space-between",
+          paddingTop: 16,
+          borderTop: `1px solid ${RULE}`,
+          fontFamily: "Text",
+          fontSize: 26,
+          color: MUTED,
+        },
+        [
+          el("div", { display: "flex" }, `By ${clip(input.siteName, 40)}`),
+          el("div", { display: "flex" }, input.host),
+        ],
+      ),
+    ],
+  );
+}
+
+/**
+ * The card as a PNG: the text drawn with the embedded fonts (satori lays it out as SVG paths),
+ * and the photo, when there is one, cropped into a panel on the right by sharp.
+ */
+export async function renderCard(input: CardInput, photo: Buffer | null): Promise<Buffer> {
+  const panel = photo
+    ? await sharp(photo)
+        .rotate()
+        .resize(PHOTO_WIDTH, CARD_HEIGHT, { fit: "cover", position: sharp.strategy.attention })
+        .toBuffer()
+        .catch(() => null)
+    : null;
+  const textWidth = panel ? CARD_WIDTH - PHOTO_WIDTH : CARD_WIDTH;
+  const layout = input.kind === "site" ? siteLayout(input, textWidth) : articleLayout(input, textWidth);
+  const svg = await satori(layout as Parameters<typeof satori>[0], {
+    width: textWidth,
+    height: CARD_HEIGHT,
+    fonts: loadFonts(),
+  });
+  const text = await sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp({
+    create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: PAPER },
+  })
+    .composite([
+      { input: text, left: 0, top: 0 },
+      ...(panel ? [{ input: panel, left: textWidth, top: 0 }] : []),
+    ])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
