@@ -85,6 +85,14 @@ describe("public cache in front of the app", () => {
     expect((await s.get("/a", {}, "POST")).status).toBe(404);
   });
 
+  it("lets a burst of first requests share one render", async () => {
+    const s = await serve();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.get("/burst")));
+    expect(s.renders()).toBe(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
   it("forgets everything on invalidate, and never keeps a render that began before it", async () => {
     const s = await serve();
     await s.get("/a");

@@ -67,6 +67,9 @@ const encodingFor = (() => {
 export function createPublicCache(options: PublicCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  // A burst of requests for what is not kept yet (the first visitors after a write) waits for one
+  // render and one compression instead of making its own.
+  const inflight = new Map<string, Promise<Entry | undefined>>();
   let bytes = 0;
   // A response that began before a write must not be stored after it: it may hold stale content.
   let generation = 0;
@@ -204,28 +207,44 @@ export function createPublicCache(options: PublicCacheOptions) {
         };
         const hit = fresh(key);
         if (hit) return toResponse(hit, request, true);
+        const pending = inflight.get(key);
+        if (pending) {
+          const entry = await pending;
+          return entry ? toResponse(entry, request, true) : next();
+        }
+        if (method !== "GET") return next();
+        let settle: (entry: Entry | undefined) => void = () => {};
+        const making = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+        inflight.set(key, making);
         const startedAt = generation;
-        await next();
-        const res = c.res;
-        if (
-          method !== "GET" ||
-          res.status !== 200 ||
-          res.headers.get("cache-control") !== options.sharedCacheControl ||
-          res.headers.has("set-cookie") ||
-          res.headers.has("content-encoding")
-        )
-          return;
-        const headers = new Headers(res.headers);
-        const entry = await build(res.status, headers, Buffer.from(await res.arrayBuffer()));
-        if (startedAt === generation) store(key, entry);
-        c.res = undefined;
-        c.res = toResponse(entry, request, false);
+        try {
+          await next();
+          const res = c.res;
+          if (
+            res.status !== 200 ||
+            res.headers.get("cache-control") !== options.sharedCacheControl ||
+            res.headers.has("set-cookie") ||
+            res.headers.has("content-encoding")
+          )
+            return;
+          const headers = new Headers(res.headers);
+          const entry = await build(res.status, headers, Buffer.from(await res.arrayBuffer()));
+          if (startedAt === generation) store(key, entry);
+          settle(entry);
+          c.res = undefined;
+          c.res = toResponse(entry, request, false);
+        } finally {
+          settle(undefined);
+          if (inflight.get(key) === making) inflight.delete(key);
+        }
       };
     },
 
     invalidate() {
       generation += 1;
       entries.clear();
+      // Whoever asks from now on must not join a render that began before the write.
+      inflight.clear();
       bytes = 0;
     },
     size: () => entries.size,
