@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, stopChild, type Answer } from "../support/loopback";
 import { photoJpeg } from "../support/sample-images";
 import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
@@ -18,8 +18,6 @@ import { OWNER, startServer, type TestServer } from "./support/test-server";
 
 test.describe.configure({ mode: "serial" });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
 let work: string;
 let caddy: ChildProcess | undefined;
 let caddyLog = "";
@@ -27,17 +25,6 @@ let server: TestServer;
 let publicUrl: string;
 let caRoot: Buffer;
 let publisher: FakePublisher;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request from `from`; over https it trusts only Caddy's own root certificate. */
 function send(
@@ -138,12 +125,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (caddy && caddy.exitCode === null) {
-    const exited = new Promise((resolve) => caddy!.once("exit", resolve));
-    caddy.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (caddy.exitCode === null) caddy.kill("SIGKILL");
-  }
+  await stopChild(caddy);
   await server?.stop();
   await publisher?.close();
   fs.rmSync(work, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, sendFrom, stopChild, type SendInit } from "../support/loopback";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
 
 /**
@@ -28,39 +29,8 @@ let relay: http.Server;
 let site: string;
 const originRequests: { at: number; path: string }[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function send(
-  pathname: string,
-  from: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; agent?: http.Agent } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(
-      `${site}${pathname}`,
-      { method: init.method ?? "GET", headers: init.headers, localAddress: from, agent: init.agent ?? false },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
+const send = (pathname: string, from: string, init: SendInit = {}) =>
+  sendFrom(`${site}${pathname}`, from, init);
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -139,12 +109,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once("exit", resolve));
-    nginx.kill("SIGQUIT");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (nginx.exitCode === null) nginx.kill("SIGKILL");
-  }
+  await stopChild(nginx, "SIGQUIT");
   relay?.close();
   await server?.stop();
   fs.rmSync(work, { recursive: true, force: true });

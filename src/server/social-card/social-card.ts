@@ -100,8 +100,8 @@ function displaySize(text: string, sizes: [number, number][]): number {
   return sizes.find(([longest]) => text.length <= longest)?.[1] ?? sizes.at(-1)![1];
 }
 
-function siteLayout(input: SiteCardInput, width: number): Node {
-  const professions = input.professions.map((p) => p.trim()).filter(Boolean);
+/** The newspaper frame both cards share: a red kicker over a heavy rule, the body, a footer line. */
+function frame(width: number, kicker: string, body: Node[], footer: Node[]): Node {
   return el(
     "div",
     {
@@ -126,24 +126,59 @@ function siteLayout(input: SiteCardInput, width: number): Node {
           color: ACCENT,
           textTransform: "uppercase",
         },
-        professions.length > 0 ? professions.join(" · ") : "Portfolio",
+        kicker,
       ),
       el("div", { display: "flex", height: 4, marginTop: 20, borderTop: `4px solid ${INK}` }),
+      ...body,
+      el("div", { display: "flex", flexGrow: 1 }),
       el(
         "div",
         {
           display: "flex",
-          marginTop: 28,
-          fontFamily: "Display",
-          fontWeight: 700,
-          fontSize: displaySize(input.name, [
-            [14, 96],
-            [22, 80],
-            [32, 64],
-          ]),
-          lineHeight: 1.05,
+          justifyContent: "space-between",
+          paddingTop: 16,
+          borderTop: `1px solid ${RULE}`,
+          fontFamily: "Text",
+          fontSize: 26,
+          color: MUTED,
         },
-        clip(input.name, 60),
+        footer,
+      ),
+    ],
+  );
+}
+
+const headline = (text: string, sizes: [number, number][], lineHeight: number) =>
+  el(
+    "div",
+    {
+      display: "flex",
+      marginTop: 28,
+      fontFamily: "Display",
+      fontWeight: 700,
+      fontSize: displaySize(text, sizes),
+      lineHeight,
+    },
+    text,
+  );
+
+const footerText = (text: string) => el("div", { display: "flex" }, text);
+
+function siteLayout(input: SiteCardInput, width: number): Node {
+  const professions = input.professions.map((p) => p.trim()).filter(Boolean);
+  const name = clip(input.name, 60);
+  return frame(
+    width,
+    professions.length > 0 ? professions.join(" · ") : "Portfolio",
+    [
+      headline(
+        name,
+        [
+          [14, 96],
+          [22, 80],
+          [32, 64],
+        ],
+        1.05,
       ),
       el(
         "div",
@@ -158,85 +193,28 @@ function siteLayout(input: SiteCardInput, width: number): Node {
         },
         clip(input.tagline, 150),
       ),
-      el("div", { display: "flex", flexGrow: 1 }),
-      el(
-        "div",
-        {
-          display: "flex",
-          paddingTop: 16,
-          borderTop: `1px solid ${RULE}`,
-          fontFamily: "Text",
-          fontSize: 24,
-          color: MUTED,
-        },
-        input.host,
-      ),
     ],
+    [footerText(input.host)],
   );
 }
 
 function articleLayout(input: ArticleCardInput, width: number): Node {
-  return el(
-    "div",
-    {
-      display: "flex",
-      flexDirection: "column",
-      width,
-      height: CARD_HEIGHT,
-      padding: "56px 64px",
-      boxSizing: "border-box",
-      backgroundColor: PAPER,
-      color: INK,
-    },
+  const kicker = clip([input.outlet, input.date].filter(Boolean).join(" · ") || input.siteName, 60);
+  return frame(
+    width,
+    kicker,
     [
-      el(
-        "div",
-        {
-          display: "flex",
-          fontFamily: "Text",
-          fontWeight: 600,
-          fontSize: 21,
-          letterSpacing: 3,
-          color: ACCENT,
-          textTransform: "uppercase",
-        },
-        clip([input.outlet, input.date].filter(Boolean).join(" · ") || input.siteName, 60),
-      ),
-      el("div", { display: "flex", height: 4, marginTop: 20, borderTop: `4px solid ${INK}` }),
-      el(
-        "div",
-        {
-          display: "flex",
-          marginTop: 28,
-          fontFamily: "Display",
-          fontWeight: 700,
-          fontSize: displaySize(input.title, [
-            [50, 64],
-            [90, 52],
-            [140, 42],
-          ]),
-          lineHeight: 1.12,
-        },
+      headline(
         clip(input.title, 180),
-      ),
-      el("div", { display: "flex", flexGrow: 1 }),
-      el(
-        "div",
-        {
-          display: "flex",
-          justifyContent: "space-between",
-          paddingTop: 16,
-          borderTop: `1px solid ${RULE}`,
-          fontFamily: "Text",
-          fontSize: 26,
-          color: MUTED,
-        },
         [
-          el("div", { display: "flex" }, `By ${clip(input.siteName, 40)}`),
-          el("div", { display: "flex" }, input.host),
+          [50, 64],
+          [90, 52],
+          [140, 42],
         ],
+        1.12,
       ),
     ],
+    [footerText(`By ${clip(input.siteName, 40)}`), footerText(input.host)],
   );
 }
 

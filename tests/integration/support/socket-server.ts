@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
+import { sendFrom, type Answer } from "../../support/loopback";
 
 export type SocketServer = {
   port: number;
@@ -10,7 +11,7 @@ export type SocketServer = {
     from: string,
     pathname: string,
     init?: { method?: string; headers?: Record<string, string>; body?: string },
-  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>;
+  ): Promise<Answer>;
   close(): Promise<void>;
 };
 
@@ -21,29 +22,7 @@ export async function serveOnSocket(app: Pick<Hono, "fetch">): Promise<SocketSer
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    request(from, pathname, init = {}) {
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            host: "127.0.0.1",
-            port,
-            path: pathname,
-            method: init.method ?? "GET",
-            headers: init.headers,
-            localAddress: from,
-            agent: false,
-          },
-          (res) => {
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (chunk: string) => (body += chunk));
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-          },
-        );
-        req.on("error", reject);
-        req.end(init.body);
-      });
-    },
+    request: (from, pathname, init = {}) => sendFrom(`http://127.0.0.1:${port}${pathname}`, from, init),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
