@@ -9,6 +9,9 @@ const gzip = promisify(zlib.gzip);
 const COMPRESSIBLE =
   /^\s*(?:text\/(?:html|css|plain|xml|javascript)|application\/(?:javascript|json|xml|atom\+xml|rss\+xml|manifest\+json)|image\/svg\+xml)\s*(?:;|$)/i;
 const MIN_BYTES = 1024;
+
+/** Whether a response of this Content-Type is worth compressing (text); images are not. */
+export const isCompressible = (contentType: string) => COMPRESSIBLE.test(contentType);
 const MEMO_ENTRIES = 200;
 
 type Encoding = "br" | "gzip";
@@ -92,7 +95,7 @@ export function compression(): MiddlewareHandler {
       res.status === 204 ||
       res.status === 304 ||
       res.headers.has("content-encoding") ||
-      !COMPRESSIBLE.test(type) ||
+      !isCompressible(type) ||
       /no-transform/i.test(cacheControl)
     ) {
       return;

@@ -22,6 +22,17 @@ async function serve(options: Partial<PublicCacheOptions> = {}) {
   const app = new Hono()
     .use(cache.middleware())
     .get("/private", (c) => c.text("mine", 200, { "Cache-Control": "no-store" }))
+    .get("/picture/:kind", (c) => {
+      renders += 1;
+      const kind = c.req.param("kind");
+      const headers: Record<string, string> = {
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "Content-Type": kind === "script" ? "text/javascript" : "image/jpeg",
+        ETag: '"photo-v1"',
+      };
+      if (kind === "negotiated") headers["Vary"] = "Accept";
+      return c.body(new Uint8Array(Buffer.alloc(3000, 7)), 200, headers);
+    })
     .get("*", (c) => {
       renders += 1;
       duringRender();
@@ -83,6 +94,24 @@ describe("public cache in front of the app", () => {
     await s.get("/private");
     expect((await s.get("/private")).headers["x-page-cache"]).toBeUndefined();
     expect((await s.get("/a", {}, "POST")).status).toBe(404);
+  });
+
+  it("keeps a picture under an immutable address as it is, for every encoding", async () => {
+    const s = await serve();
+    await s.get("/picture/photo");
+    const hit = await s.get("/picture/photo", { "accept-encoding": "gzip, br" });
+    expect(s.renders()).toBe(1);
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers["content-encoding"]).toBeUndefined();
+    expect(hit.headers.etag).toBe('"photo-v1"');
+    expect(hit.body.length).toBe(3000);
+    expect((await s.get("/picture/photo", { "if-none-match": '"photo-v1"' })).status).toBe(304);
+    // One chosen by the Accept header, or text a browser wants compressed, is left to the app.
+    for (const kind of ["negotiated", "script"]) {
+      await s.get(`/picture/${kind}`);
+      await s.get(`/picture/${kind}`);
+    }
+    expect(s.renders()).toBe(5);
   });
 
   it("lets a burst of first requests share one render", async () => {

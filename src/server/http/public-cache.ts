@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { preferredEncoding } from "./compression";
+import { isCompressible, preferredEncoding } from "./compression";
 import { matchesEtag } from "./etag";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -56,10 +56,11 @@ const encodingFor = (() => {
 })();
 
 /**
- * What every anonymous visitor gets the same of (public pages, the feed, the public JSON reads),
- * kept once per version: the bytes in each encoding, a strong ETag, and the headers ready to go.
- * A route opts in by sending `sharedCacheControl`, the same header that lets a CDN keep it, so
- * what a shared cache may hold and what we hold are one rule. Every committed write empties it.
+ * What every anonymous visitor gets the same of (public pages, the public JSON reads), kept once
+ * per version: the bytes in each encoding, a strong ETag, and the headers ready to go. A route
+ * opts in by sending `sharedCacheControl`, the same header that lets a CDN keep it, so what a
+ * shared cache may hold and what we hold are one rule. Pictures under an address that never
+ * changes (`public, immutable`, no `Vary`) are kept as they are. Every committed write empties it.
  *
  * A hit costs a map lookup and one socket write (`serveRaw`, before Hono), so the origin behind a
  * traffic spike runs close to a static file server (decision 026).
@@ -86,6 +87,40 @@ export function createPublicCache(options: PublicCacheOptions) {
     bytes -= entry.bytes;
   };
   const signedIn = (cookie: string | undefined) => cookie?.includes(`${options.sessionCookie}=`) ?? false;
+
+  /** A picture under an address that never changes (`immutable`): kept as it is, in one encoding. */
+  function buildAsIs(status: number, headers: Headers, body: Buffer): Entry {
+    const etag =
+      headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const pairs: [string, string][] = [];
+    headers.forEach((value, name) => {
+      if (!/^(content-length|etag|x-page-cache)$/i.test(name)) pairs.push([name, value]);
+    });
+    pairs.push(["etag", etag]);
+    const variant: Variant = {
+      body,
+      etag,
+      pairs,
+      raw: [...pairs, ["content-length", String(body.length)], ["x-page-cache", "hit"]].flat(),
+      notModified: pairs.filter(([name]) => /^(cache-control|etag)$/i.test(name)).flat(),
+    };
+    return {
+      status,
+      storedAt: now(),
+      bytes: body.length,
+      variants: { identity: variant, gzip: variant, br: variant },
+    };
+  }
+
+  /** What this cache keeps of a response, if anything. */
+  function keepable(res: Response): "encode" | "as-is" | null {
+    const { headers } = res;
+    if (res.status !== 200 || headers.has("set-cookie") || headers.has("content-encoding")) return null;
+    const cacheControl = headers.get("cache-control") ?? "";
+    if (cacheControl === options.sharedCacheControl) return "encode";
+    const picture = !isCompressible(headers.get("content-type") ?? "") && !headers.has("vary");
+    return picture && /\bpublic\b/.test(cacheControl) && /\bimmutable\b/.test(cacheControl) ? "as-is" : null;
+  }
 
   async function build(status: number, headers: Headers, body: Buffer): Promise<Entry> {
     const [br, gz] = await Promise.all([
@@ -220,15 +255,12 @@ export function createPublicCache(options: PublicCacheOptions) {
         try {
           await next();
           const res = c.res;
-          if (
-            res.status !== 200 ||
-            res.headers.get("cache-control") !== options.sharedCacheControl ||
-            res.headers.has("set-cookie") ||
-            res.headers.has("content-encoding")
-          )
-            return;
+          const keep = keepable(res);
+          if (!keep) return;
           const headers = new Headers(res.headers);
-          const entry = await build(res.status, headers, Buffer.from(await res.arrayBuffer()));
+          const body = Buffer.from(await res.arrayBuffer());
+          const entry =
+            keep === "encode" ? await build(res.status, headers, body) : buildAsIs(res.status, headers, body);
           if (startedAt === generation) store(key, entry);
           settle(entry);
           c.res = undefined;
