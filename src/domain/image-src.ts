@@ -18,3 +18,32 @@ export function imageCacheSrc(url: string | null | undefined): string {
   if (isHttpUrl(value) || isUploadPath(value)) return `${IMAGE_CACHE_PATH}?url=${encodeURIComponent(value)}`;
   return "";
 }
+
+/** What the image cache has stored for an image: its content version and widths (`GET /api/images`). */
+export type ImageVersion = { v: string; widths: number[] };
+
+/** Widths listed before the image is stored; the cache answers each with its nearest stored width. */
+export const DEFAULT_IMAGE_WIDTHS: readonly number[] = [320, 640, 960, 1280];
+
+/** `src` for browsers without `srcset`: a width that suits most layouts. */
+const FALLBACK_WIDTH = 640;
+
+/**
+ * One image in every stored width, as `srcset` lists for a `<picture>`: WebP in its `<source>`, and
+ * JPEG (or PNG) in the `<img>`. With the stored version each URL carries `&v=` and is cached for a
+ * year. Null when the image is not served through the cache (a path on this site, or no image).
+ */
+export function responsiveImage(
+  url: string,
+  version?: ImageVersion,
+): { src: string; srcSet: string; webpSrcSet: string } | null {
+  const base = imageCacheSrc(url);
+  if (!base.startsWith(IMAGE_CACHE_PATH)) return null;
+  const widths = version?.widths ?? DEFAULT_IMAGE_WIDTHS;
+  const tail = version ? `&v=${encodeURIComponent(version.v)}` : "";
+  const at = (width: number, format: "base" | "webp") => `${base}&w=${width}&f=${format}${tail}`;
+  const list = (format: "base" | "webp") =>
+    widths.map((width) => `${at(width, format)} ${width}w`).join(", ");
+  const fallback = widths.find((width) => width >= FALLBACK_WIDTH) ?? (widths.at(-1) as number);
+  return { src: at(fallback, "base"), srcSet: list("base"), webpSrcSet: list("webp") };
+}

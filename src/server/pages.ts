@@ -56,6 +56,8 @@ export function pageRoutes(services: Services, render: PageRenderer) {
   // Contact messages are seen only on the owner's pages, which are never cached: a stream of
   // messages must not make every visitor's page a fresh render.
   store.onChange((event) => event.collection !== "messages" && pageCache.invalidate());
+  // Pages link stored images by version (`&v=`): a newly stored image changes them.
+  services.images.cache.onStored(() => pageCache.invalidate());
 
   const ownerReads = (session: { csrfToken: string }) => {
     const owner = services.owner.get();
@@ -99,6 +101,7 @@ export function pageRoutes(services: Services, render: PageRenderer) {
         experiences: () => content.experiences.list(),
         education: () => content.education.list(),
       },
+      imageVersion: (url) => services.images.describe(url),
       owner: session ? ownerReads(session) : null,
     });
     const isPage = response.status === 200 && response.headers.get("content-type")?.startsWith("text/html");

@@ -1,4 +1,5 @@
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { ImageVersion } from "../domain/image-src";
 import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
@@ -27,6 +28,8 @@ declare module "react-router" {
     /** The site's public origin (PUBLIC_URL), for canonical and absolute links. */
     publicUrl: string;
     content: PageContent;
+    /** The image cache's stored version and widths of an image the site uses, once it is stored. */
+    imageVersion(url: string): ImageVersion | undefined;
     owner: SignedInOwner | null;
   }
 }

@@ -27,7 +27,7 @@ export type LocalImageSource = {
   read(url: string): Promise<{ body: Buffer; contentType: string }>;
 };
 
-/** The first 10 articles' images are prepared ahead of visitors (docs/product.md, Images). */
+/** The hero image and the first 10 articles' images are prepared ahead of visitors (docs/product.md, Images). */
 const WARM_ARTICLES = 10;
 
 /**
@@ -58,12 +58,14 @@ export function createImageService(options: ImageServiceOptions) {
     return archive.usesImage(url);
   }
 
-  function articleImagesToWarm(): string[] {
-    return content.articles
+  function imagesToWarm(): string[] {
+    const articles = content.articles
       .list()
       .slice(0, WARM_ARTICLES)
-      .map((article) => article.image)
-      .filter((image) => isHttpUrl(image) && !isPlaceholderImage(image));
+      .map((article) => article.image);
+    return [content.site.get().heroImage, ...articles].filter(
+      (image) => (isHttpUrl(image) || Boolean(localImages?.owns(image))) && !isPlaceholderImage(image),
+    );
   }
 
   let running: Promise<void> | undefined;
@@ -71,12 +73,13 @@ export function createImageService(options: ImageServiceOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function warmNow(): Promise<void> {
-    const urls = articleImagesToWarm();
+    await cache.load();
+    const urls = imagesToWarm();
     if (urls.length === 0) return;
     const report = await cache.warm(urls);
     logger.info(
       { cached: report.cached.length, failed: report.failed.length },
-      `Warmed the image cache for ${report.cached.length} of ${urls.length} article images`,
+      `Warmed the image cache for ${report.cached.length} of ${urls.length} images`,
     );
   }
 
@@ -104,6 +107,10 @@ export function createImageService(options: ImageServiceOptions) {
   return {
     cache,
     isKnownImage,
+    /** What pages need to link an image's stored widths with `&v=`; only for images this site uses. */
+    describe(url: string) {
+      return isKnownImage(url) ? cache.describe(url) : undefined;
+    },
     scheduleWarm,
     /** Resolves when no warm-up is running or scheduled (tests, shutdown). */
     async idle(): Promise<void> {
