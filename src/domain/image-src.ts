@@ -23,7 +23,7 @@ export function imageCacheSrc(url: string | null | undefined): string {
 export type ImageVersion = { v: string; widths: number[] };
 
 /** Widths listed before the image is stored; the cache answers each with its nearest stored width. */
-export const DEFAULT_IMAGE_WIDTHS: readonly number[] = [320, 640, 960, 1280];
+export const DEFAULT_IMAGE_WIDTHS: readonly number[] = [320, 480, 640, 960, 1280];
 
 /** `src` for browsers without `srcset`: a width that suits most layouts. */
 const FALLBACK_WIDTH = 640;

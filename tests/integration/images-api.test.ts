@@ -141,13 +141,13 @@ describe("GET /api/images", () => {
     const url = publisher.url("/photo.jpg");
     await image(url);
     const version = app.services.images.describe(url);
-    expect(version).toEqual({ v: expect.stringMatching(/^[\w-]{16}$/), widths: [320, 640, 960, 1280] });
+    expect(version).toEqual({ v: expect.stringMatching(/^[\w-]{16}$/), widths: [320, 480, 640, 960, 1280] });
     const links = responsiveImage(url, version)!;
     const candidates = [
       links.src,
       ...`${links.srcSet}, ${links.webpSrcSet}`.split(", ").map((entry) => entry.split(" ")[0]!),
     ];
-    expect(candidates).toHaveLength(9);
+    expect(candidates).toHaveLength(11);
     const etags = new Set<string>();
     for (const link of candidates) {
       expect(link).toContain(`&v=${version!.v}`);
@@ -162,8 +162,8 @@ describe("GET /api/images", () => {
       expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(again.headers.get("etag")).toBe(etag);
     }
-    // `src` is the 640 px JPEG, also listed in `srcset`: eight different files.
-    expect(etags.size).toBe(8);
+    // `src` is the 640 px JPEG, also listed in `srcset`: ten different files.
+    expect(etags.size).toBe(10);
     const old = await app.request(`${imageCacheSrc(url)}&w=640&f=webp&v=an-older-version`);
     expect(old.headers.get("cache-control")).toBe("public, max-age=86400");
   });

@@ -93,12 +93,13 @@ describe("image cache", () => {
     const widthOf = async (url: string, width: number) =>
       (await sharp((await cache.get(url, { format: "webp", width })).body).metadata()).width;
     expect(await widthOf("https://news.example/photo.jpg", 320)).toBe(320);
+    expect(await widthOf("https://news.example/photo.jpg", 400)).toBe(480);
     expect(await widthOf("https://news.example/photo.jpg", 500)).toBe(640);
     expect(await widthOf("https://news.example/photo.jpg", 1280)).toBe(1280);
     expect(await widthOf("https://news.example/photo.jpg", 4000)).toBe(1280);
-    expect(cache.describe("https://news.example/photo.jpg")?.widths).toEqual([320, 640, 960, 1280]);
+    expect(cache.describe("https://news.example/photo.jpg")?.widths).toEqual([320, 480, 640, 960, 1280]);
     expect(await widthOf("https://news.example/small.jpg", 1280)).toBe(700);
-    expect(cache.describe("https://news.example/small.jpg")?.widths).toEqual([320, 700]);
+    expect(cache.describe("https://news.example/small.jpg")?.widths).toEqual([320, 480, 700]);
     expect(fetched).toHaveLength(2);
   });
 
@@ -375,8 +376,8 @@ describe("image cache", () => {
     expect((await restarted.cache.get(url, { format: "base" })).contentType).toBe("image/jpeg");
     expect(restarted.fetched).toHaveLength(1);
     const names = await readdir(dir);
-    // The record, and 600x400 plus four widths, each in two formats.
-    expect(names).toHaveLength(1 + 2 + 4 * 2);
+    // The record, and 600x400 plus five widths, each in two formats.
+    expect(names).toHaveLength(1 + 2 + 5 * 2);
     expect(names).toContain(`${cacheKey(url)}.json`);
     expect(names).toContain(`${cacheKey(url)}-fit.jpg`);
   });

@@ -16,7 +16,7 @@ export type ResponsiveVariant = { width: number; base: EncodedImage; webp: Encod
 export type ProcessedImage = { base: EncodedImage; webp: EncodedImage; responsive: ResponsiveVariant[] };
 
 /** The widths offered to `srcset`, never wider than the original (docs/product.md, Images). */
-export const RESPONSIVE_WIDTHS = [320, 640, 960, 1280] as const;
+export const RESPONSIVE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 const MAX_WIDTH = 1280;
 /** Bounds the decoded pixels of a very tall image (a long infographic). */
 const MAX_HEIGHT = 4 * MAX_WIDTH;
