@@ -4,18 +4,30 @@ import { isUploadPath } from "./uploads";
 /** The server's image cache endpoint (`GET /api/images?url=…`; docs/product.md, Images). */
 export const IMAGE_CACHE_PATH = "/api/images";
 
+/** The demo content's pictures, shipped in `public/demo/`. */
+const DEMO_IMAGE = /^\/demo\/[a-z0-9-]+\.(jpg|png|webp)$/;
+
+/** Images the cache serves: absolute http(s) ones, uploads and the demo pictures. */
+export function isCacheableImage(value: string): boolean {
+  return isHttpUrl(value) || isUploadPath(value) || DEMO_IMAGE.test(value);
+}
+
+export function isDemoImagePath(value: string): boolean {
+  return DEMO_IMAGE.test(value);
+}
+
 /**
  * The `src` to render for a stored image address. Absolute http(s) images go through our image
  * cache (resized, served from our origin, so the visitor never contacts the publisher), and so do
- * uploads (`/uploads/…`, stored full size); other paths on this site stay as they are; anything
- * else (empty, `javascript:`, `data:`, protocol-relative `//host`) gives "" so the caller renders
- * no image.
+ * uploads (`/uploads/…`, stored full size) and the demo pictures; other paths on this site stay as
+ * they are; anything else (empty, `javascript:`, `data:`, protocol-relative `//host`) gives "" so
+ * the caller renders no image.
  */
 export function imageCacheSrc(url: string | null | undefined): string {
   const value = (url ?? "").trim();
   if (value === "") return "";
-  if (isSitePath(value) && !isUploadPath(value)) return value;
-  if (isHttpUrl(value) || isUploadPath(value)) return `${IMAGE_CACHE_PATH}?url=${encodeURIComponent(value)}`;
+  if (isCacheableImage(value)) return `${IMAGE_CACHE_PATH}?url=${encodeURIComponent(value)}`;
+  if (isSitePath(value)) return value;
   return "";
 }
 

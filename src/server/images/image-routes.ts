@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isHttpUrl } from "../../domain/safe-url";
-import { isUploadPath } from "../../domain/uploads";
+import { isCacheableImage } from "../../domain/image-src";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { apiError } from "../http/api-error";
 import { createRateLimiter } from "../http/rate-limiter";
@@ -43,7 +42,7 @@ export function imageRoutes(
   const misses = createRateLimiter({ limit: options.missesPerAddress, windowMs: MISS_WINDOW_MS });
   return new Hono<AppEnv>().get("/images", async (c) => {
     const url = c.req.query("url") ?? "";
-    if (!isHttpUrl(url) && !isUploadPath(url)) {
+    if (!isCacheableImage(url)) {
       return apiError(c, 400, "invalid_url", "Give the image's full http(s) address as ?url=.");
     }
     const variant = variantQuery.safeParse({ w: c.req.query("w"), f: c.req.query("f") });

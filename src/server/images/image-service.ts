@@ -16,8 +16,8 @@ export type ImageServiceOptions = {
   logger: WarnLogger & { info(details: object, message: string): void };
   /** Coalesces bursts of article changes into one warm-up. */
   warmDelayMs?: number;
-  /** Images stored on this server (uploads): read from disk, never fetched. */
-  localImages?: LocalImageSource;
+  /** Images stored on this server (uploads, the demo pictures): read from disk, never fetched. */
+  localImages?: LocalImageSource[];
   /** Bytes the resized copies may take on disk. */
   maxBytes?: number;
 };
@@ -35,13 +35,15 @@ const WARM_ARTICLES = 10;
  * images that the site's own content uses, and warms the first articles' images ahead of visitors.
  */
 export function createImageService(options: ImageServiceOptions) {
-  const { content, archive, logger, fetchImage, localImages } = options;
+  const { content, archive, logger, fetchImage } = options;
+  const localSource = (url: string) => options.localImages?.find((source) => source.owns(url));
   const cache: ImageCache = createImageCache({
     dir: options.dir,
     logger,
     maxBytes: options.maxBytes,
     async fetchImage(url) {
-      if (localImages?.owns(url)) return localImages.read(url);
+      const local = localSource(url);
+      if (local) return local.read(url);
       const response = await fetchImage(url);
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`${response.status} ${response.statusText}`.trimEnd());
@@ -52,7 +54,7 @@ export function createImageService(options: ImageServiceOptions) {
 
   /** Absolute (or uploaded) images named by an article, the site settings or an archived copy of an article. */
   function isKnownImage(url: string): boolean {
-    if (!isHttpUrl(url) && !localImages?.owns(url)) return false;
+    if (!isHttpUrl(url) && !localSource(url)) return false;
     if (content.site.get().heroImage === url) return true;
     if (content.articles.list().some((article) => article.image === url)) return true;
     return archive.usesImage(url);
@@ -64,7 +66,7 @@ export function createImageService(options: ImageServiceOptions) {
       .slice(0, WARM_ARTICLES)
       .map((article) => article.image);
     return [content.site.get().heroImage, ...articles].filter(
-      (image) => (isHttpUrl(image) || Boolean(localImages?.owns(image))) && !isPlaceholderImage(image),
+      (image) => (isHttpUrl(image) || Boolean(localSource(image))) && !isPlaceholderImage(image),
     );
   }
 
