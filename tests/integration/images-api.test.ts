@@ -178,6 +178,15 @@ describe("GET /api/images", () => {
     expect(((await response.json()) as ErrorBody).error.code).toBe("invalid_variant");
   });
 
+  it("serves the demo pictures that content uses, read from the site's own files", async () => {
+    expect((await image("/demo/harbour-dawn.jpg")).status).toBe(404);
+    await addArticle({ image: "/demo/harbour-dawn.jpg" });
+    const response = await app.request(`${imageCacheSrc("/demo/harbour-dawn.jpg")}&w=480&f=webp`);
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(`${meta.format} ${meta.width}x${meta.height}`).toBe("webp 480x320");
+  });
+
   it("serves the site's hero image", async () => {
     const response = await image(publisher.url("/hero.jpg"));
     expect(response.status).toBe(200);
@@ -195,7 +204,8 @@ describe("GET /api/images", () => {
 
   it.each([
     ["no url", "/api/images"],
-    ["a site path", "/api/images?url=%2Fdemo%2Fportrait.jpg"],
+    ["a site path", "/api/images?url=%2Fassets%2Fportrait.jpg"],
+    ["a demo path that climbs", "/api/images?url=%2Fdemo%2F..%2F..%2Fbyline.sqlite"],
     ["javascript:", "/api/images?url=javascript%3Aalert(1)"],
     ["file:", "/api/images?url=file%3A%2F%2F%2Fetc%2Fpasswd"],
     ["a path traversal", "/api/images?url=..%2F..%2Fbyline.sqlite"],
