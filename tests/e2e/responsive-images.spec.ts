@@ -192,3 +192,16 @@ for (const width of [375, 768, 1280]) {
     expect(wrong).toEqual([]);
   });
 }
+
+test("when the cached copies fail, the picture falls back to the original address", async ({
+  page,
+  world,
+}) => {
+  await versionedHtml(world.server);
+  await page.route("**/api/images?**", (route) => route.abort());
+  await page.goto("/");
+  const portrait = page.locator(".lp-profile__photo img");
+  await expect(portrait).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{64}\.jpg$/);
+  await expect(portrait).not.toHaveAttribute("srcset");
+  await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4000);
+});
