@@ -59,6 +59,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Contact messages are seen only on the owner's pages, which are never cached: a stream of
   // messages must not make every visitor's page a fresh render.
   services.store.onChange((event) => event.collection !== "messages" && publicCache.invalidate());
+  // Pages link stored images by version (`&v=`): a newly stored image changes them.
+  services.images.cache.onStored(() => publicCache.invalidate());
 
   const cards = createSocialCards({
     site: () => content.site.get(),

@@ -47,9 +47,12 @@ async function main() {
       );
     }
     services.contact.start();
-    // The first articles' images are cached ahead of visitors, again after every change.
+    // The hero and the first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
-    services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());
+    services.store.onChange(
+      (event) =>
+        (event.collection === "articles" || event.collection === "site") && services.images.scheduleWarm(),
+    );
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     const setupLink = await ensureOwner(services);

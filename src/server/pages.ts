@@ -92,6 +92,7 @@ export function pageRoutes(
         experiences: () => content.experiences.list(),
         education: () => content.education.list(),
       },
+      imageVersion: (url) => services.images.describe(url),
       owner: session ? ownerReads(session) : null,
       shareCards,
     });

@@ -8,6 +8,7 @@ import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./db/open-database";
 import { safeFetch } from "./fetch/safe-fetch";
+import { demoImageSource } from "./images/demo-images";
 import { createImageService } from "./images/image-service";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
@@ -51,7 +52,7 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     content,
     archive,
     logger,
-    localImages: uploads.imageSource,
+    localImages: [uploads.imageSource, demoImageSource([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
   return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };

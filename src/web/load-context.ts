@@ -1,4 +1,5 @@
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { ImageVersion } from "../domain/image-src";
 import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
@@ -30,6 +31,8 @@ declare module "react-router" {
     content: PageContent;
     /** The share cards' versions, for their `?v=` in the page's share tags (null: no such article). */
     shareCards: { siteVersion(): string; articleVersion(id: string): string | null };
+    /** The image cache's stored version and widths of an image the site uses, once it is stored. */
+    imageVersion(url: string): ImageVersion | undefined;
     owner: SignedInOwner | null;
   }
 }

@@ -126,7 +126,10 @@ viewerTest.describe("article viewer without JavaScript", () => {
       await expect(
         reader.getByText("The last keeper of the Northgate light spent his final winter"),
       ).toBeVisible();
-      await expect(reader.locator(".reader-image img")).toHaveAttribute("src", "/demo/harbour-dawn.jpg");
+      await expect(reader.locator(".reader-image img")).toHaveAttribute(
+        "src",
+        /^\/api\/images\?url=%2Fdemo%2Fharbour-dawn\.jpg&w=640&f=base/,
+      );
       await expect(reader.getByText(`Originally published on ${STORED.outlet}`)).toBeVisible();
       await expect(reader.getByRole("link", { name: "View Original" })).toHaveAttribute(
         "href",

@@ -92,7 +92,10 @@ test.describe("landing page content", () => {
       site.hero.professions.filter(Boolean).join(" • "),
     );
     await expect(front.getByText(site.hero.tagline)).toBeVisible();
-    await expect(front.locator(".lp-profile img")).toHaveAttribute("src", site.heroImage);
+    await expect(front.locator(".lp-profile img")).toHaveAttribute(
+      "src",
+      new RegExp(`^/api/images\\?url=${encodeURIComponent(site.heroImage)}&w=`),
+    );
     await expect(front.getByText(site.about.split("\n")[0]!.slice(0, 40))).toBeVisible();
 
     const panel = front.locator(".lp-panel");

@@ -11,6 +11,12 @@ import {
 } from "./support/viewer-fixtures";
 import { PWNED } from "./support/fake-publisher";
 
+/** The image cache's address for `url`, at some width and version (tests/e2e/responsive-images.spec.ts checks which). */
+const cachedSrcPattern = (url: string) =>
+  new RegExp(
+    `^/api/images\\?url=${encodeURIComponent(url).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}&w=\\d+&f=base`,
+  );
+
 test.describe("article viewer: reader mode", () => {
   test("shows the spinner, then the extracted article with author, sub-headings and a link to the original", async ({
     page,
@@ -40,11 +46,15 @@ test.describe("article viewer: reader mode", () => {
       await expect(reader.getByText(paragraph, { exact: true })).toBeVisible();
 
     const image = reader.locator(".reader-image img");
-    await expect(image).toHaveAttribute(
-      "src",
-      `/api/images?url=${encodeURIComponent(world.publisher.url("/pilots.jpg"))}`,
-    );
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+    await expect(image).toHaveAttribute("src", cachedSrcPattern(world.publisher.url("/pilots.jpg")));
+    // The 632 px wide picture at this 1280 px viewport: the 640 px copy.
+    await expect
+      .poll(() =>
+        image.evaluate(
+          (img: HTMLImageElement) => img.naturalWidth > 0 && new URL(img.currentSrc).searchParams.get("w"),
+        ),
+      )
+      .toBe("640");
 
     await expect(reader.getByText(`Originally published on ${PILOTS.outlet}`)).toBeVisible();
     const original = reader.getByRole("link", { name: "View Original" });
@@ -67,7 +77,10 @@ test.describe("article viewer: reader mode", () => {
     await expect(reader.getByRole("heading", { level: 2, name: STORED.title })).toBeVisible();
     await expect(reader.getByRole("heading", { level: 3 })).toHaveText("THE LETTERS");
     await expect(reader.getByText("a second pair of hands before the storms")).toBeVisible();
-    await expect(reader.locator(".reader-image img")).toHaveAttribute("src", "/demo/harbour-dawn.jpg");
+    await expect(reader.locator(".reader-image img")).toHaveAttribute(
+      "src",
+      cachedSrcPattern("/demo/harbour-dawn.jpg"),
+    );
     expect(world.publisher.hits("/stored")).toBe(0);
   });
 
@@ -247,7 +260,7 @@ test.describe("article viewer: original site", () => {
     await expect(panel.getByText(LOCKED.description)).toBeVisible();
     await expect(panel.locator("img")).toHaveAttribute(
       "src",
-      `/api/images?url=${encodeURIComponent(world.publisher.url("/locked.jpg"))}`,
+      cachedSrcPattern(world.publisher.url("/locked.jpg")),
     );
     const open = panel.getByRole("link", { name: "Open Original Article" });
     await expect(open).toHaveAttribute("href", world.publisher.url("/locked"));

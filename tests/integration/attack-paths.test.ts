@@ -233,7 +233,7 @@ describe("attack suite: path traversal", () => {
     }
     const cache = fs.readdirSync(path.join(root, "data", "images"));
     expect(
-      cache.every((name) => /^[0-9a-f]{64}\.(json|jpg|png|webp)$/.test(name)),
+      cache.every((name) => /^[0-9a-f]{64}(\.json|-(fit|\d{1,4})\.(jpg|png|webp))$/.test(name)),
       cache.join(", "),
     ).toBe(true);
     expect(files(root).filter((file) => !file.startsWith(`data${path.sep}`))).toEqual(before);

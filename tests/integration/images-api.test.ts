@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { imageCacheSrc } from "../../src/domain/image-src";
+import { imageCacheSrc, responsiveImage } from "../../src/domain/image-src";
 import { photoJpeg, transparentPng } from "../support/sample-images";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -115,7 +115,76 @@ describe("GET /api/images", () => {
     expect(publisher.hits("/photo.jpg")).toBe(before);
     const files = fs.readdirSync(path.join(app.dataDir, "images"));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((name) => /^[0-9a-f]{64}\.(json|jpg|png|webp)$/.test(name))).toBe(true);
+    expect(files.every((name) => /^[0-9a-f]{64}(\.json|-(fit|\d+)\.(jpg|png|webp))$/.test(name))).toBe(true);
+  });
+
+  it("serves each width in WebP and in JPEG or PNG, the same for every Accept header, never wider than the original", async () => {
+    const at = async (name: string, width: number, format: "base" | "webp", accept = "*/*") => {
+      const response = await app.request(`${imageCacheSrc(publisher.url(name))}&w=${width}&f=${format}`, {
+        headers: { Accept: accept },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("vary")).toBeNull();
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      return `${response.headers.get("content-type")} ${meta.format} ${meta.width}x${meta.height}`;
+    };
+    expect(await at("/photo.jpg", 320, "webp")).toBe("image/webp webp 320x240");
+    expect(await at("/photo.jpg", 640, "webp")).toBe("image/webp webp 640x480");
+    expect(await at("/photo.jpg", 960, "base", "image/webp,*/*")).toBe("image/jpeg jpeg 960x720");
+    expect(await at("/photo.jpg", 1280, "base")).toBe("image/jpeg jpeg 1280x960");
+    expect(await at("/photo.jpg", 1000, "webp", "image/png")).toBe("image/webp webp 1280x960");
+    expect(await at("/hero.jpg", 1280, "webp")).toBe("image/webp webp 1200x900");
+    expect(await at("/logo.png", 640, "base")).toBe("image/png png 640x640");
+  });
+
+  it("answers the &v= links a page makes with a year's immutable caching, a strong ETag and 304", async () => {
+    const url = publisher.url("/photo.jpg");
+    await image(url);
+    const version = app.services.images.describe(url);
+    expect(version).toEqual({ v: expect.stringMatching(/^[\w-]{16}$/), widths: [320, 480, 640, 960, 1280] });
+    const links = responsiveImage(url, version)!;
+    const candidates = [
+      links.src,
+      ...`${links.srcSet}, ${links.webpSrcSet}`.split(", ").map((entry) => entry.split(" ")[0]!),
+    ];
+    expect(candidates).toHaveLength(11);
+    const etags = new Set<string>();
+    for (const link of candidates) {
+      expect(link).toContain(`&v=${version!.v}`);
+      const response = await app.request(link);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const etag = response.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]{43}"$/);
+      etags.add(etag);
+      const again = await app.request(link, { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(again.headers.get("etag")).toBe(etag);
+    }
+    // `src` is the 640 px JPEG, also listed in `srcset`: ten different files.
+    expect(etags.size).toBe(10);
+    const old = await app.request(`${imageCacheSrc(url)}&w=640&f=webp&v=an-older-version`);
+    expect(old.headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
+  it.each([
+    ["a width that is not a number", "&w=wide"],
+    ["a zero width", "&w=0"],
+    ["an unknown format", "&f=gif"],
+  ])("answers 400 for %s", async (_name, query) => {
+    const response = await app.request(`${imageCacheSrc(publisher.url("/photo.jpg"))}${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ErrorBody).error.code).toBe("invalid_variant");
+  });
+
+  it("serves the demo pictures that content uses, read from the site's own files", async () => {
+    expect((await image("/demo/harbour-dawn.jpg")).status).toBe(404);
+    await addArticle({ image: "/demo/harbour-dawn.jpg" });
+    const response = await app.request(`${imageCacheSrc("/demo/harbour-dawn.jpg")}&w=480&f=webp`);
+    expect(response.status).toBe(200);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(`${meta.format} ${meta.width}x${meta.height}`).toBe("webp 480x320");
   });
 
   it("serves the site's hero image", async () => {
@@ -135,7 +204,8 @@ describe("GET /api/images", () => {
 
   it.each([
     ["no url", "/api/images"],
-    ["a site path", "/api/images?url=%2Fdemo%2Fportrait.jpg"],
+    ["a site path", "/api/images?url=%2Fassets%2Fportrait.jpg"],
+    ["a demo path that climbs", "/api/images?url=%2Fdemo%2F..%2F..%2Fbyline.sqlite"],
     ["javascript:", "/api/images?url=javascript%3Aalert(1)"],
     ["file:", "/api/images?url=file%3A%2F%2F%2Fetc%2Fpasswd"],
     ["a path traversal", "/api/images?url=..%2F..%2Fbyline.sqlite"],

@@ -41,3 +41,27 @@ export async function smallPng(width = 40, height = 30, shade = 90): Promise<Buf
     .png()
     .toBuffer();
 }
+
+/**
+ * A camera-like JPEG: the photo's gradients under fine grain, so it weighs about what a phone's
+ * picture of that size does (2.6 MB at 4000x3000; a phone's is 2 to 5 MB) instead of compressing
+ * like a drawing.
+ */
+export async function cameraJpeg(width = 4000, height = 3000): Promise<Buffer> {
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
+    .blur(0.8)
+    .png()
+    .toBuffer();
+  return sharp(await photoJpeg(width, height))
+    .composite([{ input: grain, blend: "overlay" }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}

@@ -4,11 +4,26 @@ import path from "node:path";
 import { z } from "zod";
 import type { ImageType } from "./process-image";
 
-export type VariantName = "base" | "webp";
+export type ImageFormat = "base" | "webp";
+
+/** `fit` is the 600x400 copy served without a width; a number is one of the responsive widths. */
+export type VariantSize = "fit" | number;
+
+/** `fit.base`, `fit.webp`, `640.base`, `640.webp`, … */
+export type VariantName = `${VariantSize}.${ImageFormat}`;
 
 export type StoredVariant = { contentType: ImageType; etag: string; size: number };
 
-export type StoredEntry = { storedAt: number; variants: Record<VariantName, StoredVariant> };
+export type StoredEntry = {
+  storedAt: number;
+  /** Names the source bytes and the processing: pages link `&v=` with it, cached for a year. */
+  version: string;
+  /** The responsive widths stored, ascending. */
+  widths: number[];
+  variants: Partial<Record<VariantName, StoredVariant>>;
+};
+
+export const variantName = (size: VariantSize, format: ImageFormat): VariantName => `${size}.${format}`;
 
 const variantSchema = z.object({
   contentType: z.enum(["image/jpeg", "image/png", "image/webp"]),
@@ -16,10 +31,22 @@ const variantSchema = z.object({
   size: z.number().int().nonnegative(),
 });
 
-const entrySchema = z.object({
-  storedAt: z.number(),
-  variants: z.object({ base: variantSchema, webp: variantSchema }),
-});
+const entrySchema = z
+  .object({
+    storedAt: z.number(),
+    version: z.string().min(1),
+    widths: z.array(z.number().int().positive()).min(1),
+    variants: z.record(
+      z.templateLiteral([z.union([z.literal("fit"), z.number()]), ".", z.enum(["base", "webp"])]),
+      variantSchema,
+    ),
+  })
+  // Complete: both formats at `fit` and at every width.
+  .refine(({ widths, variants }) =>
+    (["fit", ...widths] as VariantSize[]).every((size) =>
+      (["base", "webp"] as const).every((format) => variants[variantName(size, format)]),
+    ),
+  );
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -27,8 +54,12 @@ const EXTENSIONS: Record<ImageType, string> = {
   "image/webp": "webp",
 };
 
-/** Every file this store writes: <sha256>.<json|jpg|png|webp>, or a temporary <sha256>.<random>.tmp. */
-const FILE_NAME = /^([0-9a-f]{64})\.(json|jpg|png|webp|[0-9a-f]{16}\.tmp)$/;
+/**
+ * Every file this store writes: <sha256>.json, <sha256>-<fit|width>.<jpg|png|webp>, or a temporary
+ * <name>.<random>.tmp. The older layout (<sha256>.<jpg|png|webp>, no width) matches too, so its
+ * leftovers are found and deleted.
+ */
+const FILE_NAME = /^([0-9a-f]{64})(?:-(?:fit|\d{1,4}))?\.(json|jpg|png|webp|[0-9a-f]{16}\.tmp)$/;
 
 /** File names come from this hash only, never from the URL text, so no path can escape `dir`. */
 export function cacheKey(url: string): string {
@@ -41,6 +72,8 @@ export function cacheKey(url: string): string {
  */
 export function createCacheStore(dir: string) {
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
+  const variantFile = (key: string, name: VariantName, variant: StoredVariant) =>
+    path.join(dir, `${key}-${name.slice(0, name.indexOf("."))}.${EXTENSIONS[variant.contentType]}`);
 
   async function writeAtomically(target: string, data: Buffer | string): Promise<void> {
     const temporary = `${target.replace(/\.[a-z]+$/, "")}.${randomBytes(8).toString("hex")}.tmp`;
@@ -53,10 +86,14 @@ export function createCacheStore(dir: string) {
     }
   }
 
+  /** The record first, so a crash halfway leaves orphans that `load` deletes, never half an entry. */
   async function remove(key: string): Promise<void> {
     await rm(file(key, "json"), { force: true });
+    const names = await readdir(dir).catch(() => [] as string[]);
     await Promise.all(
-      Object.values(EXTENSIONS).map((extension) => rm(file(key, extension), { force: true })),
+      names
+        .filter((name) => name.startsWith(key) && FILE_NAME.test(name))
+        .map((name) => rm(path.join(dir, name), { force: true })),
     );
   }
 
@@ -84,14 +121,15 @@ export function createCacheStore(dir: string) {
       return entries;
     },
 
-    read(key: string, variant: StoredVariant): Promise<Buffer> {
-      return readFile(file(key, EXTENSIONS[variant.contentType]));
+    read(key: string, name: VariantName, variant: StoredVariant): Promise<Buffer> {
+      return readFile(variantFile(key, name, variant));
     },
 
-    async write(key: string, entry: StoredEntry, bodies: Record<VariantName, Buffer>): Promise<void> {
+    async write(key: string, entry: StoredEntry, bodies: Map<VariantName, Buffer>): Promise<void> {
       await remove(key);
-      for (const name of ["base", "webp"] as const) {
-        await writeAtomically(file(key, EXTENSIONS[entry.variants[name].contentType]), bodies[name]);
+      for (const [name, body] of bodies) {
+        const variant = entry.variants[name];
+        if (variant) await writeAtomically(variantFile(key, name, variant), body);
       }
       await writeAtomically(file(key, "json"), JSON.stringify(entry));
     },

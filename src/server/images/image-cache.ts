@@ -1,12 +1,17 @@
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createCacheStore, cacheKey } from "./cache-store";
-import type { StoredEntry, VariantName } from "./cache-store";
+import { createCacheStore, cacheKey, variantName } from "./cache-store";
+import type { ImageFormat, StoredEntry, StoredVariant, VariantName } from "./cache-store";
 import { ImageCacheError } from "./image-cache-error";
 import { processImage } from "./process-image";
 import type { EncodedImage, ProcessedImage } from "./process-image";
 import { contentEtag } from "../http/etag";
+import type { ImageVersion } from "../../domain/image-src";
 
-export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number };
+export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number; version: string };
+
+/** Which copy: WebP or the JPEG/PNG one, at the smallest stored width that covers `width`, or fitting 600x400 without it. */
+export type ImageRequest = { format: ImageFormat; width?: number };
 
 export type WarmReport = { cached: string[]; failed: { url: string; reason: string }[] };
 
@@ -26,6 +31,8 @@ export type ImageCacheOptions = {
   fetchImage: (url: string) => Promise<{ body: Buffer; contentType: string }>;
   /** Bytes on disk the cache may hold (every variant counted); the least recently used go first. */
   maxBytes?: number;
+  /** Bytes of variants kept in memory, so a hit needs no disk read; the least recently used go first. */
+  maxMemoryBytes?: number;
   /** After this an entry is refreshed from its source; until the refresh lands, it is still served. */
   maxAgeMs?: number;
   /** Downloads and resizes running at once; more wait their turn. */
@@ -35,7 +42,13 @@ export type ImageCacheOptions = {
 };
 
 export type ImageCache = {
-  get(url: string, options: { acceptWebp: boolean }): Promise<CachedImage>;
+  get(url: string, request: ImageRequest): Promise<CachedImage>;
+  /** The stored version and widths, for pages to link; undefined until the image is stored. */
+  describe(url: string): ImageVersion | undefined;
+  /** Loads the index of stored images, so `describe` knows them. */
+  load(): Promise<void>;
+  /** Called when an image is stored or the index loads: what `describe` answers has changed. */
+  onStored(listener: () => void): void;
   /** Whether a copy is stored (fresh or stale), so `get` will not have to wait for a download. */
   has(url: string): Promise<boolean>;
   /** Caches the first images of a list ahead of visitors; never throws. */
@@ -54,14 +67,31 @@ const WARM_COUNT = 10;
 const WARM_BATCH = 3;
 const WARM_PAUSE_MS = 100;
 
-type Filled = { entry: StoredEntry; bodies: Record<VariantName, Buffer> };
+type Filled = { entry: StoredEntry; bodies: Map<VariantName, Buffer> };
 
-const entryBytes = (entry: StoredEntry) => entry.variants.base.size + entry.variants.webp.size;
+/** Part of every version: changing how images are processed changes every `&v=`. */
+const PROCESSING = "responsive-1";
+
+const entryBytes = (entry: StoredEntry) =>
+  Object.values(entry.variants).reduce((sum, variant) => sum + (variant?.size ?? 0), 0);
+
+function pickVariant(entry: StoredEntry, { format, width }: ImageRequest) {
+  const size =
+    width === undefined
+      ? "fit"
+      : (entry.widths.find((stored) => stored >= width) ?? (entry.widths.at(-1) as number));
+  const name = variantName(size, format);
+  const variant = entry.variants[name];
+  // The store only loads complete entries, and `fill` writes every variant.
+  if (!variant) throw new Error(`The cached entry has no ${name} copy`);
+  return { name, variant };
+}
 
 export function createImageCache({
   dir,
   fetchImage,
   maxBytes = 256 * MB,
+  maxMemoryBytes = 32 * MB,
   maxAgeMs = 7 * DAY_MS,
   maxConcurrentFills = 2,
   now = () => Date.now(),
@@ -75,6 +105,10 @@ export function createImageCache({
   let entries = new Map<string, StoredEntry>();
   let bytes = 0;
   const fillSlots = createSlots(maxConcurrentFills);
+  // Keyed by ETag, which names the bytes: a refreshed image can never be answered from an old copy.
+  const memory = createByteLru(maxMemoryBytes);
+  const listeners: (() => void)[] = [];
+  const notify = () => listeners.forEach((listener) => listener());
 
   function index(): Promise<Map<string, StoredEntry>> {
     loading ??= store.load().then(
@@ -82,6 +116,7 @@ export function createImageCache({
         entries = new Map([...loaded].sort(([, a], [, b]) => a.storedAt - b.storedAt));
         bytes = 0;
         for (const entry of entries.values()) bytes += entryBytes(entry);
+        notify();
         return entries;
       },
       (error: unknown) => {
@@ -130,14 +165,28 @@ export function createImageCache({
       );
       throw failure;
     }
-    const bodies = { base: processed.base.body, webp: processed.webp.body };
+    const bodies = new Map<VariantName, Buffer>();
+    const variants: Partial<StoredEntry["variants"]> = {};
+    const add = (name: VariantName, image: EncodedImage) => {
+      bodies.set(name, image.body);
+      variants[name] = variantOf(image);
+    };
+    add("fit.base", processed.base);
+    add("fit.webp", processed.webp);
+    for (const { width, base, webp } of processed.responsive) {
+      add(variantName(width, "base"), base);
+      add(variantName(width, "webp"), webp);
+    }
     const entry: StoredEntry = {
       storedAt: now(),
-      variants: { base: variantOf(processed.base), webp: variantOf(processed.webp) },
+      version: createHash("sha256").update(source.body).update(PROCESSING).digest("base64url").slice(0, 16),
+      widths: processed.responsive.map((variant) => variant.width),
+      variants: variants as StoredEntry["variants"],
     };
     try {
       await store.write(key, entry, bodies);
       remember(key, entry);
+      notify();
       await evict(key);
     } catch (error) {
       // The visitor still gets the image; only the disk copy is missing.
@@ -172,14 +221,22 @@ export function createImageCache({
     return pending;
   }
 
-  async function get(url: string, { acceptWebp }: { acceptWebp: boolean }): Promise<CachedImage> {
+  async function read(key: string, name: VariantName, variant: StoredVariant): Promise<Buffer> {
+    const kept = memory.get(variant.etag);
+    if (kept) return kept;
+    const body = await store.read(key, name, variant);
+    memory.set(variant.etag, body);
+    return body;
+  }
+
+  async function get(url: string, request: ImageRequest): Promise<CachedImage> {
     await index();
     const key = cacheKey(url);
-    const variant: VariantName = acceptWebp ? "webp" : "base";
     const stored = entries.get(key);
     if (stored) {
       try {
-        const body = await store.read(key, stored.variants[variant]);
+        const { name, variant } = pickVariant(stored, request);
+        const body = await read(key, name, variant);
         if (entries.get(key) === stored) remember(key, stored);
         if (isExpired(stored)) {
           // Stale: this visitor gets the old copy at once, and the refresh happens behind them.
@@ -188,7 +245,7 @@ export function createImageCache({
         } else {
           counters.hits++;
         }
-        return { ...stored.variants[variant], body };
+        return { ...variant, body, version: stored.version };
       } catch {
         // Deleted behind our back: fetch it again.
         forget(key);
@@ -196,7 +253,13 @@ export function createImageCache({
     }
     counters.misses++;
     const { entry, bodies } = await fillOnce(url, key);
-    return { ...entry.variants[variant], body: bodies[variant] };
+    const { name, variant } = pickVariant(entry, request);
+    return { ...variant, body: bodies.get(name) as Buffer, version: entry.version };
+  }
+
+  function describe(url: string): ImageVersion | undefined {
+    const entry = entries.get(cacheKey(url));
+    return entry && { v: entry.version, widths: entry.widths };
   }
 
   async function has(url: string): Promise<boolean> {
@@ -210,7 +273,7 @@ export function createImageCache({
     for (let start = 0; start < first.length; start += WARM_BATCH) {
       if (start > 0) await sleep(WARM_PAUSE_MS);
       const batch = first.slice(start, start + WARM_BATCH);
-      const results = await Promise.allSettled(batch.map((url) => get(url, { acceptWebp: false })));
+      const results = await Promise.allSettled(batch.map((url) => get(url, { format: "webp", width: 640 })));
       results.forEach((result, position) => {
         const url = batch[position] as string;
         if (result.status === "fulfilled") report.cached.push(url);
@@ -232,7 +295,20 @@ export function createImageCache({
     return { entries: entries.size, bytes, ...counters };
   }
 
-  return { get, has, warm, settled, stats };
+  return {
+    get,
+    describe,
+    async load() {
+      await index();
+    },
+    onStored(listener) {
+      listeners.push(listener);
+    },
+    has,
+    warm,
+    settled,
+    stats,
+  };
 }
 
 /** Runs at most `size` tasks at once; the rest wait in order. */
@@ -248,6 +324,32 @@ function createSlots(size: number) {
       } finally {
         running--;
         waiting.shift()?.();
+      }
+    },
+  };
+}
+
+/** A map from key to bytes that drops the least recently used once the total passes `maxBytes`. */
+function createByteLru(maxBytes: number) {
+  const items = new Map<string, Buffer>();
+  let total = 0;
+  return {
+    get(key: string): Buffer | undefined {
+      const body = items.get(key);
+      if (body) {
+        items.delete(key);
+        items.set(key, body);
+      }
+      return body;
+    },
+    set(key: string, body: Buffer): void {
+      if (body.length > maxBytes || items.has(key)) return;
+      items.set(key, body);
+      total += body.length;
+      for (const [oldest, old] of items) {
+        if (total <= maxBytes) break;
+        items.delete(oldest);
+        total -= old.length;
       }
     },
   };

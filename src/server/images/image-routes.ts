@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { isHttpUrl } from "../../domain/safe-url";
-import { isUploadPath } from "../../domain/uploads";
+import { z } from "zod";
+import { isCacheableImage } from "../../domain/image-src";
 import type { AppContext, AppEnv } from "../http/app-env";
 import { apiError } from "../http/api-error";
 import { createRateLimiter } from "../http/rate-limiter";
@@ -14,6 +14,16 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=86400";
 /** After a failure the same image is answered with 502 at once for a minute, not fetched again. */
 const FAILURE_TTL_MS = 60 * 1000;
+
+/** `w` and `f` pick one stored copy; without `f` the Accept header chooses between WebP and JPEG/PNG. */
+const variantQuery = z.object({
+  w: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/)
+    .transform(Number)
+    .optional(),
+  f: z.enum(["base", "webp"]).optional(),
+});
 
 /** Downloads one address may cause (images not stored yet) per window; stored images are never limited. */
 const MISS_WINDOW_MS = 10 * 60 * 1000;
@@ -32,8 +42,17 @@ export function imageRoutes(
   const misses = createRateLimiter({ limit: options.missesPerAddress, windowMs: MISS_WINDOW_MS });
   return new Hono<AppEnv>().get("/images", async (c) => {
     const url = c.req.query("url") ?? "";
-    if (!isHttpUrl(url) && !isUploadPath(url)) {
+    if (!isCacheableImage(url)) {
       return apiError(c, 400, "invalid_url", "Give the image's full http(s) address as ?url=.");
+    }
+    const variant = variantQuery.safeParse({ w: c.req.query("w"), f: c.req.query("f") });
+    if (!variant.success) {
+      return apiError(
+        c,
+        400,
+        "invalid_variant",
+        "Give w as a width in pixels (1 to 9999) and f as base or webp, or leave them out.",
+      );
     }
     if (!images.isKnownImage(url)) {
       return apiError(c, 404, "unknown_image", "Only images used by this site's articles are served here.");
@@ -53,26 +72,31 @@ export function imageRoutes(
         );
       }
     }
-    const acceptWebp = /(^|[\s,])image\/webp\b/i.test(c.req.header("accept") ?? "");
+    const { w: width, f } = variant.data;
+    const negotiated = f === undefined;
+    const format = f ?? (/(^|[\s,])image\/webp\b/i.test(c.req.header("accept") ?? "") ? "webp" : "base");
     let image;
     try {
-      image = await images.cache.get(url, { acceptWebp });
+      image = await images.cache.get(url, { format, width });
     } catch (error) {
       // The cache has logged 'Failed to load image' or 'Failed to cache image: {reason}'.
       const reason = error instanceof Error ? error.message : String(error);
       failures.set(url, reason);
       return imageFailure(c, reason);
     }
+    // `v` is the stored version pages link (or, in older links, this copy's own ETag).
     const version = c.req.query("v");
-    const headers = {
+    const current = version !== undefined && (version === image.version || `"${version}"` === image.etag);
+    const headers: Record<string, string> = {
       ETag: image.etag,
-      "Cache-Control": version !== undefined && `"${version}"` === image.etag ? IMMUTABLE : REVALIDATE,
-      Vary: "Accept",
+      "Cache-Control": current ? IMMUTABLE : REVALIDATE,
     };
+    if (negotiated) headers["Vary"] = "Accept";
     if (matchesEtag(c.req.header("if-none-match"), image.etag)) return c.body(null, 304, headers);
     // No Content-Length here: the Node adapter sets it for a byte body, and two would make the
-    // response invalid for strict clients.
-    return c.body(new Uint8Array(image.body), 200, { ...headers, "Content-Type": image.contentType });
+    // response invalid for strict clients. A view of the cached bytes, not a copy.
+    const body = new Uint8Array(image.body.buffer as ArrayBuffer, image.body.byteOffset, image.body.length);
+    return c.body(body, 200, { ...headers, "Content-Type": image.contentType });
   });
 }
 

@@ -16,8 +16,8 @@ export type ImageServiceOptions = {
   logger: WarnLogger & { info(details: object, message: string): void };
   /** Coalesces bursts of article changes into one warm-up. */
   warmDelayMs?: number;
-  /** Images stored on this server (uploads): read from disk, never fetched. */
-  localImages?: LocalImageSource;
+  /** Images stored on this server (uploads, the demo pictures): read from disk, never fetched. */
+  localImages?: LocalImageSource[];
   /** Bytes the resized copies may take on disk. */
   maxBytes?: number;
 };
@@ -27,7 +27,7 @@ export type LocalImageSource = {
   read(url: string): Promise<{ body: Buffer; contentType: string }>;
 };
 
-/** The first 10 articles' images are prepared ahead of visitors (docs/product.md, Images). */
+/** The hero image and the first 10 articles' images are prepared ahead of visitors (docs/product.md, Images). */
 const WARM_ARTICLES = 10;
 
 /**
@@ -35,13 +35,15 @@ const WARM_ARTICLES = 10;
  * images that the site's own content uses, and warms the first articles' images ahead of visitors.
  */
 export function createImageService(options: ImageServiceOptions) {
-  const { content, archive, logger, fetchImage, localImages } = options;
+  const { content, archive, logger, fetchImage } = options;
+  const localSource = (url: string) => options.localImages?.find((source) => source.owns(url));
   const cache: ImageCache = createImageCache({
     dir: options.dir,
     logger,
     maxBytes: options.maxBytes,
     async fetchImage(url) {
-      if (localImages?.owns(url)) return localImages.read(url);
+      const local = localSource(url);
+      if (local) return local.read(url);
       const response = await fetchImage(url);
       if (response.status < 200 || response.status >= 300) {
         throw new Error(`${response.status} ${response.statusText}`.trimEnd());
@@ -52,18 +54,20 @@ export function createImageService(options: ImageServiceOptions) {
 
   /** Absolute (or uploaded) images named by an article, the site settings or an archived copy of an article. */
   function isKnownImage(url: string): boolean {
-    if (!isHttpUrl(url) && !localImages?.owns(url)) return false;
+    if (!isHttpUrl(url) && !localSource(url)) return false;
     if (content.site.get().heroImage === url) return true;
     if (content.articles.list().some((article) => article.image === url)) return true;
     return archive.usesImage(url);
   }
 
-  function articleImagesToWarm(): string[] {
-    return content.articles
+  function imagesToWarm(): string[] {
+    const articles = content.articles
       .list()
       .slice(0, WARM_ARTICLES)
-      .map((article) => article.image)
-      .filter((image) => isHttpUrl(image) && !isPlaceholderImage(image));
+      .map((article) => article.image);
+    return [content.site.get().heroImage, ...articles].filter(
+      (image) => (isHttpUrl(image) || Boolean(localSource(image))) && !isPlaceholderImage(image),
+    );
   }
 
   let running: Promise<void> | undefined;
@@ -71,12 +75,13 @@ export function createImageService(options: ImageServiceOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function warmNow(): Promise<void> {
-    const urls = articleImagesToWarm();
+    await cache.load();
+    const urls = imagesToWarm();
     if (urls.length === 0) return;
     const report = await cache.warm(urls);
     logger.info(
       { cached: report.cached.length, failed: report.failed.length },
-      `Warmed the image cache for ${report.cached.length} of ${urls.length} article images`,
+      `Warmed the image cache for ${report.cached.length} of ${urls.length} images`,
     );
   }
 
@@ -104,6 +109,10 @@ export function createImageService(options: ImageServiceOptions) {
   return {
     cache,
     isKnownImage,
+    /** What pages need to link an image's stored widths with `&v=`; only for images this site uses. */
+    describe(url: string) {
+      return isKnownImage(url) ? cache.describe(url) : undefined;
+    },
     scheduleWarm,
     /** Resolves when no warm-up is running or scheduled (tests, shutdown). */
     async idle(): Promise<void> {

@@ -6,8 +6,20 @@ export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
 export type EncodedImage = { body: Buffer; contentType: ImageType; width: number; height: number };
 
-/** The served image (JPEG, or PNG for transparency and oversized JPEGs) and its WebP alternative. */
-export type ProcessedImage = { base: EncodedImage; webp: EncodedImage };
+/** One width of the image in both formats: `base` is JPEG, or PNG when the image is transparent. */
+export type ResponsiveVariant = { width: number; base: EncodedImage; webp: EncodedImage };
+
+/**
+ * `base` and `webp` fit 600x400 (JPEG, or PNG for transparency and oversized JPEGs): what
+ * `/api/images?url=…` without a width serves. `responsive` holds the widths pages list in `srcset`.
+ */
+export type ProcessedImage = { base: EncodedImage; webp: EncodedImage; responsive: ResponsiveVariant[] };
+
+/** The widths offered to `srcset`, never wider than the original (docs/product.md, Images). */
+export const RESPONSIVE_WIDTHS = [320, 480, 640, 960, 1280] as const;
+const MAX_WIDTH = 1280;
+/** Bounds the decoded pixels of a very tall image (a long infographic). */
+const MAX_HEIGHT = 4 * MAX_WIDTH;
 
 export type ImageLimits = {
   maxInputBytes: number;
@@ -44,17 +56,46 @@ export async function processImage(
       `image is ${megabytes(input.length)} MB, over the ${megabytes(limits.maxInputBytes)} MB limit`,
     );
   }
-  const pixels = await decodeResized(input, limits);
-  const transparent = usesAlpha(pixels);
-  const webp = await encode(pixels, transparent, "image/webp", limits);
-  if (transparent) return { base: await encode(pixels, true, "image/png", limits), webp };
-  const jpeg = await encode(pixels, false, "image/jpeg", limits);
+  const decoded = await decodeResized(input, limits);
+  const transparent = usesAlpha(decoded);
+  const baseType = transparent ? "image/png" : "image/jpeg";
+  const fitted = await resized(decoded, { width: limits.width, height: limits.height });
+  const webp = await encode(fitted, transparent, "image/webp", limits);
+  const first = await encode(fitted, transparent, baseType, limits);
   const base =
-    jpeg.body.length > limits.maxJpegBytes ? await encode(pixels, false, "image/png", limits) : jpeg;
-  return { base, webp };
+    !transparent && first.body.length > limits.maxJpegBytes
+      ? await encode(fitted, false, "image/png", limits)
+      : first;
+  const responsive: ResponsiveVariant[] = [];
+  for (const width of responsiveWidths(decoded.width)) {
+    const pixels = await resized(decoded, { width });
+    responsive.push({
+      width: pixels.width,
+      base: await encode(pixels, transparent, baseType, limits),
+      webp: await encode(pixels, transparent, "image/webp", limits),
+    });
+  }
+  return { base, webp, responsive };
 }
 
-/** Decode once into small raw pixels; every output format is encoded from these. */
+/** The standard widths clearly below the image's own, then its own (at most 1280). */
+export function responsiveWidths(width: number): number[] {
+  const smaller = RESPONSIVE_WIDTHS.filter((standard) => standard <= width * 0.9);
+  return [...smaller, Math.min(width, MAX_WIDTH)];
+}
+
+async function resized(pixels: Pixels, box: { width: number; height?: number }): Promise<Pixels> {
+  if (pixels.width <= box.width && (box.height === undefined || pixels.height <= box.height)) return pixels;
+  const { data, info } = await sharp(pixels.data, {
+    raw: { width: pixels.width, height: pixels.height, channels: pixels.channels },
+  })
+    .resize(box.width, box.height, { fit: "inside", withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Decode once into raw pixels at most 1280 wide; every variant is made from these. */
 async function decodeResized(input: Buffer, limits: ImageLimits): Promise<Pixels> {
   let metadata: sharp.Metadata;
   try {
@@ -76,7 +117,7 @@ async function decodeResized(input: Buffer, limits: ImageLimits): Promise<Pixels
   try {
     const { data, info } = await sharp(input, { limitInputPixels: limits.maxInputPixels })
       .rotate()
-      .resize(limits.width, limits.height, { fit: "inside", withoutEnlargement: true })
+      .resize(MAX_WIDTH, MAX_HEIGHT, { fit: "inside", withoutEnlargement: true })
       .toColourspace("srgb")
       .raw()
       .toBuffer({ resolveWithObject: true });

@@ -15,7 +15,7 @@ import {
 } from "../../domain/uploads";
 import { uploadNameSchema } from "./upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
-import { IMAGE_LIMITS } from "../images/process-image";
+import { IMAGE_LIMITS, RESPONSIVE_WIDTHS } from "../images/process-image";
 import { cleanUpload } from "./process-upload";
 
 export type UploadServiceOptions = {
@@ -141,7 +141,8 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
 
     /**
      * The image cache's source for `/uploads/…` addresses: the local file instead of a fetch.
-     * Files over the cache's input limit are first scaled down (they are ours and already checked).
+     * Files over the cache's input limit are first scaled to the widest responsive width (they are
+     * ours and already checked).
      */
     imageSource: {
       owns: isUploadPath,
@@ -149,11 +150,9 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
         const found = await read(url.slice(UPLOADS_PATH.length + 1));
         if (!found) throw new Error("404 Not Found");
         if (found.body.length <= IMAGE_LIMITS.maxInputBytes) return found;
+        const widest = RESPONSIVE_WIDTHS.at(-1) as number;
         const body = await sharp(found.body)
-          .resize(IMAGE_LIMITS.width * 2, IMAGE_LIMITS.height * 2, {
-            fit: "inside",
-            withoutEnlargement: true,
-          })
+          .resize(widest, 4 * widest, { fit: "inside", withoutEnlargement: true })
           .png()
           .toBuffer();
         return { body, contentType: "image/png" };

@@ -31,6 +31,7 @@ import { WorkSection } from "../features/landing/work-section";
 // The portfolio overlay stays in the page's bundle: a server-rendered '?portfolio=1' overlay
 // must become interactive (and start its highlight timing) as soon as the page hydrates.
 import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
+import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
 import { useLiveUpdates } from "../lib/use-live-updates";
 import type { Route } from "./+types/landing";
 
@@ -46,9 +47,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const openId = new URL(request.url).searchParams.get("article");
   const open = openId ? stored.find((article) => article.id === openId) : undefined;
   const storedReader = open ? storedReaderContent(open) : null;
+  const images = [site.heroImage, ...stored.map((article) => article.image), storedReader?.image ?? ""];
   return {
     site,
     articles,
+    imageVersions: storedImageVersions(images, context.imageVersion),
     reader: open && storedReader ? { articleId: open.id, content: storedReader } : null,
     experiences: content.experiences(),
     education: content.education(),
@@ -98,7 +101,7 @@ const LIVE = ["site", "articles", "experiences", "education"] as const;
 const PORTFOLIO_PARAMS = ["portfolio", "pq", "ptype", "ppub", "pfrom", "pto", "phighlight"];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { site, articles, experiences, education, publicUrl, renderedOn, reader } = loaderData;
+  const { site, articles, experiences, education, publicUrl, renderedOn, reader, imageVersions } = loaderData;
   useLiveUpdates(LIVE);
   const [searchParams, setSearchParams] = useSearchParams();
   const scroll = usePageScroll(SECTION_IDS);
@@ -119,63 +122,65 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const openPortfolio = () => setSearchParams({ portfolio: "1" }, { preventScrollReset: true });
 
   return (
-    <div className="lp">
-      <a className="lp-skip" href="#front">
-        Skip to content
-      </a>
-      <TopBar
-        name={site.name}
-        today={today}
-        compact={scroll.compact}
-        activeSection={scroll.active}
-        glassIntensity={glassIntensity(scroll.compact)}
-        latestArticleId={latest?.id ?? null}
-      />
-      <main className="lp-main">
-        <FrontSection site={site} articles={articles} today={today} />
-        <FeaturesSection site={site} articles={articles} />
-        <WorkSection articles={articles} />
-        <ExperienceSection experiences={experiences} education={education} now={new Date(renderedOn)} />
-        <section
-          id="contact"
-          className="lp-section lp-contact"
-          tabIndex={-1}
-          aria-labelledby="lp-contact-title"
-        >
-          <SectionDivider id="lp-contact-title">Contact</SectionDivider>
-          <ContactSection site={site} onExplorePortfolio={openPortfolio} />
-        </section>
-      </main>
-      <SiteFooter name={site.name} year={today.year} />
-      <BackToTop visible={scroll.backToTop} />
-      <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
-      {articleId ? (
-        <Suspense fallback={null}>
-          <ArticleViewer
-            articles={articles}
-            articleId={articleId}
-            preloaded={reader}
-            onSelect={(id) =>
-              setSearchParams(
-                (prev) => {
-                  const next = new URLSearchParams(prev);
-                  next.set("article", id);
-                  return next;
-                },
-                { preventScrollReset: true, replace: true },
-              )
-            }
-            onClose={() => withoutParams(["article"])}
-          />
-        </Suspense>
-      ) : null}
-      <PortfolioOverlay
-        site={site}
-        articles={articles}
-        open={searchParams.get("portfolio") === "1"}
-        onClose={() => withoutParams(PORTFOLIO_PARAMS)}
-        highlightUrl={searchParams.get("phighlight") ?? undefined}
-      />
-    </div>
+    <ImageVersionsProvider value={imageVersions}>
+      <div className="lp">
+        <a className="lp-skip" href="#front">
+          Skip to content
+        </a>
+        <TopBar
+          name={site.name}
+          today={today}
+          compact={scroll.compact}
+          activeSection={scroll.active}
+          glassIntensity={glassIntensity(scroll.compact)}
+          latestArticleId={latest?.id ?? null}
+        />
+        <main className="lp-main">
+          <FrontSection site={site} articles={articles} today={today} />
+          <FeaturesSection site={site} articles={articles} />
+          <WorkSection articles={articles} />
+          <ExperienceSection experiences={experiences} education={education} now={new Date(renderedOn)} />
+          <section
+            id="contact"
+            className="lp-section lp-contact"
+            tabIndex={-1}
+            aria-labelledby="lp-contact-title"
+          >
+            <SectionDivider id="lp-contact-title">Contact</SectionDivider>
+            <ContactSection site={site} onExplorePortfolio={openPortfolio} />
+          </section>
+        </main>
+        <SiteFooter name={site.name} year={today.year} />
+        <BackToTop visible={scroll.backToTop} />
+        <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
+        {articleId ? (
+          <Suspense fallback={null}>
+            <ArticleViewer
+              articles={articles}
+              articleId={articleId}
+              preloaded={reader}
+              onSelect={(id) =>
+                setSearchParams(
+                  (prev) => {
+                    const next = new URLSearchParams(prev);
+                    next.set("article", id);
+                    return next;
+                  },
+                  { preventScrollReset: true, replace: true },
+                )
+              }
+              onClose={() => withoutParams(["article"])}
+            />
+          </Suspense>
+        ) : null}
+        <PortfolioOverlay
+          site={site}
+          articles={articles}
+          open={searchParams.get("portfolio") === "1"}
+          onClose={() => withoutParams(PORTFOLIO_PARAMS)}
+          highlightUrl={searchParams.get("phighlight") ?? undefined}
+        />
+      </div>
+    </ImageVersionsProvider>
   );
 }

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { isPlaceholderImage, nextImageOnError } from "../../../domain/placeholder-images";
+import { CachedPicture } from "../../components/cached-picture";
+
+/** The picture's rendered width in the viewer, measured in Chromium from 320 to 1600 px. */
+const VIEWER_SIZES = "(min-width: 664px) 632px, calc(100vw - 32px)";
 
 /**
  * An article picture through the image cache. On failure: a placeholder is hidden;
@@ -35,7 +39,16 @@ export function ViewerImage({ url, className }: { url: string; className: string
   if (current.hidden || current.src === "") return null;
   return (
     <figure className={className}>
-      <img ref={ref} src={current.src} alt="" draggable={false} decoding="async" onError={fail} />
+      <CachedPicture
+        ref={ref}
+        original={current.url}
+        src={current.src}
+        sizes={VIEWER_SIZES}
+        alt=""
+        draggable={false}
+        decoding="async"
+        onError={fail}
+      />
     </figure>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { nextImageOnError } from "../../../domain/placeholder-images";
+import { CachedPicture } from "../../components/cached-picture";
 import "./article-image.css";
 
 export type ArticleImageProps = {
@@ -12,7 +13,8 @@ export type ArticleImageProps = {
   className?: string;
   /** 'lead': above the fold and the page's largest image; 'eager': above the fold; 'lazy': below. */
   priority?: "lead" | "eager" | "lazy";
-  sizes?: string;
+  /** The rendered width at each breakpoint, measured at 375, 768 and 1280 px. */
+  sizes: string;
 };
 
 /**
@@ -55,13 +57,15 @@ export function ArticleImage({
   if (current.hidden) return null;
   return (
     <div className={className ? `lp-image ${className}` : "lp-image"}>
-      <img
+      <CachedPicture
         ref={ref}
+        original={current.url}
         src={current.src}
         alt={alt}
         width={width}
         height={height}
         sizes={sizes}
+        preloaded={priority !== "lazy"}
         loading={priority === "lazy" ? "lazy" : "eager"}
         decoding={priority === "lead" ? "sync" : "async"}
         fetchPriority={priority === "lead" ? "high" : undefined}

@@ -10,6 +10,14 @@ import type { Today } from "./use-today";
 import type { PublicSite } from "../../../domain/public-site";
 import "./front-section.css";
 
+// Rendered widths, measured in Chromium from 320 to 1600 px: the page's side margins are 4vw
+// (at least 16px), and the columns stop growing at about 1216px.
+const PORTRAIT_SIZES =
+  "(min-width: 1216px) 366px, (min-width: 1024px) calc(32.4vw - 28px), (min-width: 768px) 37vw, 92vw";
+const LEAD_SIZES = "(min-width: 1216px) 370px, (min-width: 1024px) calc(37.5vw - 84px), 92vw";
+const SECONDARY_SIZES =
+  "(min-width: 1216px) 266px, (min-width: 1024px) calc(24.4vw - 30px), (min-width: 640px) 45vw, (min-width: 480px) 92vw, 37vw";
+
 /** The about text's paragraphs: one per non-blank line. */
 function paragraphs(text: string): string[] {
   return text
@@ -65,7 +73,7 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
                   height={800}
                   priority="lead"
                   className="lp-lead__image"
-                  sizes="(min-width: 1024px) 40vw, 100vw"
+                  sizes={LEAD_SIZES}
                 />
               ) : null}
               <Kicker article={lead} />
@@ -89,7 +97,7 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
                         height={800}
                         priority="eager"
                         className="lp-secondary__image"
-                        sizes="(min-width: 1024px) 20vw, 100vw"
+                        sizes={SECONDARY_SIZES}
                       />
                     ) : null}
                     <Kicker article={article} />
@@ -162,7 +170,7 @@ export function FrontSection({
                 height={800}
                 priority="eager"
                 className="lp-profile__photo"
-                sizes="(min-width: 1024px) 30vw, 100vw"
+                sizes={PORTRAIT_SIZES}
               />
               <figcaption className="lp-profile__caption">{site.name}</figcaption>
             </figure>

@@ -6,10 +6,15 @@ import { nextImageOnError, usableImage } from "../../../domain/placeholder-image
 import { safeHref } from "../../../domain/safe-url";
 import type { ImageProgress } from "./image-progress";
 import { imageCacheSrc } from "../../../domain/image-src";
+import { CachedPicture } from "../../components/cached-picture";
 
-/** The size the image cache scales to (fit inside 600x400); the card crops to 3:2. */
+/** The card crops to 3:2. */
 const IMAGE_WIDTH = 600;
 const IMAGE_HEIGHT = 400;
+
+/** The card image's rendered width in three, two or one columns, measured in Chromium from 320 to 1600 px. */
+export const CARD_SIZES =
+  "(min-width: 1280px) 360px, (min-width: 1024px) 29vw, (min-width: 640px) calc(48vw - 25px), calc(100vw - 32px)";
 
 export function cardDomId(article: Pick<Article, "id">): string {
   return `portfolio-card-${article.id}`;
@@ -66,9 +71,11 @@ function CardImage({ original, token, progress }: CardImageProps) {
   if (failed) return null;
   return (
     <div className="pf-card__media">
-      <img
+      <CachedPicture
         ref={img}
+        original={original}
         src={src}
+        sizes={CARD_SIZES}
         alt=""
         width={IMAGE_WIDTH}
         height={IMAGE_HEIGHT}

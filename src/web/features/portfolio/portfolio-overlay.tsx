@@ -12,8 +12,9 @@ import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
 import { distinctOutlets, filterPrepared, isFilterActive, preparePortfolio } from "./portfolio-filter";
 import { useImageProgress } from "./image-progress";
-import { imageCacheSrc } from "../../../domain/image-src";
-import { cardDomId, PortfolioCard } from "./portfolio-card";
+import { imageCacheSrc, responsiveImage } from "../../../domain/image-src";
+import { useImageVersions } from "../../lib/image-versions";
+import { CARD_SIZES, cardDomId, PortfolioCard } from "./portfolio-card";
 import { PortfolioFilters, type OpenDropdown } from "./portfolio-filters";
 import { EMPTY_FILTERS } from "./portfolio-url";
 import { useModalDialog } from "../../lib/use-modal-dialog";
@@ -63,6 +64,7 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
   const [openDropdown, setOpenDropdown] = useState<OpenDropdown>(null);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const [imagesLoading, progress] = useImageProgress();
+  const versions = useImageVersions();
 
   const prepared = useMemo(() => preparePortfolio(articles), [articles]);
   const outlets = useMemo(() => distinctOutlets(articles), [articles]);
@@ -129,7 +131,13 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
       image.decoding = "async";
       progress.begin(token);
       image.onload = image.onerror = () => progress.end(token);
-      image.src = imageCacheSrc(url);
+      // The same file the card will choose (its WebP source), so the card finds it loaded.
+      const responsive = responsiveImage(url, versions[url]);
+      if (responsive) {
+        image.sizes = CARD_SIZES;
+        image.srcset = responsive.webpSrcSet;
+      }
+      image.src = responsive?.src ?? imageCacheSrc(url);
       return { image, token };
     });
     return () => {
