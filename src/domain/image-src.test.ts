@@ -66,6 +66,7 @@ describe("responsiveImage", () => {
       "320w",
       "480w",
       "640w",
+      "800w",
       "960w",
       "1280w",
     ]);

@@ -34,8 +34,14 @@ export function imageCacheSrc(url: string | null | undefined): string {
 /** What the image cache has stored for an image: its content version and widths (`GET /api/images`). */
 export type ImageVersion = { v: string; widths: number[] };
 
+/**
+ * The widths the image cache stores (never wider than the original) and pages list in `srcset`.
+ * 800 serves a phone's portrait (about 660 device pixels at 375 px and DPR 2) without jumping to 960.
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 800, 960, 1280] as const;
+
 /** Widths listed before the image is stored; the cache answers each with its nearest stored width. */
-export const DEFAULT_IMAGE_WIDTHS: readonly number[] = [320, 480, 640, 960, 1280];
+export const DEFAULT_IMAGE_WIDTHS: readonly number[] = IMAGE_WIDTHS;
 
 /** `src` for browsers without `srcset`: a width that suits most layouts. */
 const FALLBACK_WIDTH = 640;

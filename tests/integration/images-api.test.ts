@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { imageCacheSrc, responsiveImage } from "../../src/domain/image-src";
+import { IMAGE_WIDTHS, imageCacheSrc, responsiveImage } from "../../src/domain/image-src";
 import { photoJpeg, transparentPng } from "../support/sample-images";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -141,13 +141,16 @@ describe("GET /api/images", () => {
     const url = publisher.url("/photo.jpg");
     await image(url);
     const version = app.services.images.describe(url);
-    expect(version).toEqual({ v: expect.stringMatching(/^[\w-]{16}$/), widths: [320, 480, 640, 960, 1280] });
+    expect(version).toEqual({
+      v: expect.stringMatching(/^[\w-]{16}$/),
+      widths: [320, 480, 640, 800, 960, 1280],
+    });
     const links = responsiveImage(url, version)!;
     const candidates = [
       links.src,
       ...`${links.srcSet}, ${links.webpSrcSet}`.split(", ").map((entry) => entry.split(" ")[0]!),
     ];
-    expect(candidates).toHaveLength(11);
+    expect(candidates).toHaveLength(1 + IMAGE_WIDTHS.length * 2);
     const etags = new Set<string>();
     for (const link of candidates) {
       expect(link).toContain(`&v=${version!.v}`);

@@ -8,6 +8,7 @@ import { createImageCache } from "./image-cache";
 import type { ImageCacheOptions, WarnLogger } from "./image-cache";
 import { ImageCacheError } from "./image-cache-error";
 import { photoJpeg, smallPng, transparentPng } from "../../../tests/support/sample-images";
+import { IMAGE_WIDTHS } from "../../domain/image-src";
 
 const DAY = 24 * 60 * 60 * 1000;
 const HASH_NAMED = /^[0-9a-f]{64}(\.json|-(fit|\d{1,4})\.(jpg|png|webp))$/;
@@ -97,7 +98,7 @@ describe("image cache", () => {
     expect(await widthOf("https://news.example/photo.jpg", 500)).toBe(640);
     expect(await widthOf("https://news.example/photo.jpg", 1280)).toBe(1280);
     expect(await widthOf("https://news.example/photo.jpg", 4000)).toBe(1280);
-    expect(cache.describe("https://news.example/photo.jpg")?.widths).toEqual([320, 480, 640, 960, 1280]);
+    expect(cache.describe("https://news.example/photo.jpg")?.widths).toEqual([320, 480, 640, 800, 960, 1280]);
     expect(await widthOf("https://news.example/small.jpg", 1280)).toBe(700);
     expect(cache.describe("https://news.example/small.jpg")?.widths).toEqual([320, 480, 700]);
     expect(fetched).toHaveLength(2);
@@ -376,8 +377,8 @@ describe("image cache", () => {
     expect((await restarted.cache.get(url, { format: "base" })).contentType).toBe("image/jpeg");
     expect(restarted.fetched).toHaveLength(1);
     const names = await readdir(dir);
-    // The record, and 600x400 plus five widths, each in two formats.
-    expect(names).toHaveLength(1 + 2 + 5 * 2);
+    // The record, and 600x400 plus every width, each in two formats.
+    expect(names).toHaveLength(1 + 2 + IMAGE_WIDTHS.length * 2);
     expect(names).toContain(`${cacheKey(url)}.json`);
     expect(names).toContain(`${cacheKey(url)}-fit.jpg`);
   });

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Sharp } from "sharp";
 import { ImageCacheError } from "./image-cache-error";
+import { IMAGE_WIDTHS } from "../../domain/image-src";
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 
@@ -15,9 +16,7 @@ export type ResponsiveVariant = { width: number; base: EncodedImage; webp: Encod
  */
 export type ProcessedImage = { base: EncodedImage; webp: EncodedImage; responsive: ResponsiveVariant[] };
 
-/** The widths offered to `srcset`, never wider than the original (docs/product.md, Images). */
-export const RESPONSIVE_WIDTHS = [320, 480, 640, 960, 1280] as const;
-const MAX_WIDTH = 1280;
+const MAX_WIDTH = IMAGE_WIDTHS.at(-1)!;
 /** Bounds the decoded pixels of a very tall image (a long infographic). */
 const MAX_HEIGHT = 4 * MAX_WIDTH;
 
@@ -80,7 +79,7 @@ export async function processImage(
 
 /** The standard widths clearly below the image's own, then its own (at most 1280). */
 export function responsiveWidths(width: number): number[] {
-  const smaller = RESPONSIVE_WIDTHS.filter((standard) => standard <= width * 0.9);
+  const smaller = IMAGE_WIDTHS.filter((standard) => standard <= width * 0.9);
   return [...smaller, Math.min(width, MAX_WIDTH)];
 }
 

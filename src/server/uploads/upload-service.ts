@@ -15,7 +15,8 @@ import {
 } from "../../domain/uploads";
 import { uploadNameSchema } from "./upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
-import { IMAGE_LIMITS, RESPONSIVE_WIDTHS } from "../images/process-image";
+import { IMAGE_WIDTHS } from "../../domain/image-src";
+import { IMAGE_LIMITS } from "../images/process-image";
 import { cleanUpload } from "./process-upload";
 
 export type UploadServiceOptions = {
@@ -150,7 +151,7 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
         const found = await read(url.slice(UPLOADS_PATH.length + 1));
         if (!found) throw new Error("404 Not Found");
         if (found.body.length <= IMAGE_LIMITS.maxInputBytes) return found;
-        const widest = RESPONSIVE_WIDTHS.at(-1) as number;
+        const widest = IMAGE_WIDTHS.at(-1) as number;
         const body = await sharp(found.body)
           .resize(widest, 4 * widest, { fit: "inside", withoutEnlargement: true })
           .png()
