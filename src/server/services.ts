@@ -9,6 +9,9 @@ import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./db/open-database";
 import { safeFetch } from "./fetch/safe-fetch";
 import { createImageService } from "./images/image-service";
+import { createImportJobs } from "./import/import-jobs";
+import { createImportService } from "./import/import-service";
+import { readTextPage } from "./import/read-text-page";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
@@ -54,7 +57,15 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     localImages: uploads.imageSource,
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
-  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };
+  const imports = createImportService({
+    jobs: createImportJobs(store),
+    articles: content.articles,
+    archive,
+    fetchText: (url) => readTextPage(url, config.fetchAllowPrivate),
+    fetchDetails: (url) => reader.fetchDetails(url),
+    logger,
+  });
+  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads, imports };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */
