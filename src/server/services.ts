@@ -60,7 +60,6 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
   const imports = createImportService({
     jobs: createImportJobs(store),
     articles: content.articles,
-    archive,
     fetchText: (url) => readTextPage(url, config.fetchAllowPrivate),
     fetchDetails: (url) => reader.fetchDetails(url),
     logger,

@@ -103,7 +103,7 @@ describe("discovery", () => {
 });
 
 describe("adding", () => {
-  it("adds the selected articles with their archived text, live, and never twice", async () => {
+  it("adds the selected articles with the page's text as their content, live, and never twice", async () => {
     const job = await importFrom(AUTHOR_PAGE);
     const changes: string[] = [];
     const stopListening = app.services.store.onChange((event) => changes.push(event.collection));
@@ -125,15 +125,13 @@ describe("adding", () => {
       url: string;
       title: string;
       date: string;
+      content: string;
     }[];
     const added = articles.find((a) => a.url === picked[0]!.url);
     expect(added).toMatchObject({ title: picked[0]!.title, date: picked[0]!.date });
-    const archive = app.services.store.sqlite
-      .prepare("select content from article_archives where article_id = ?")
-      .get(added!.id) as { content: string };
-    expect(archive.content).toContain("The harbour board met on a wet morning");
+    expect(added!.content).toContain("The harbour board met on a wet morning");
     const reader = await app.request(`/api/articles/${added!.id}/reader`);
-    expect(((await reader.json()) as { source: string }).source).toBe("archive");
+    expect(((await reader.json()) as { source: string }).source).toBe("stored");
 
     const again = await owner(`/api/imports/${job.id}/add`, {
       method: "POST",
@@ -191,6 +189,17 @@ describe("the job", () => {
     expect(resumed.candidates.slice(0, 5).every((c) => c.status === "ready" && c.title !== "")).toBe(true);
     expect(unread.map((url) => publisher.hits(new URL(url).pathname))).toEqual(before.map((n) => n + 1));
     expect(publisher.hits(new URL(job.candidates[10]!.url).pathname)).toBe(hitsElsewhere);
+  });
+
+  it("keeps the newest five imports, with their candidates", () => {
+    const count = (table: string) =>
+      (
+        app.services.store.sqlite
+          .prepare(`select count(distinct ${table === "import_jobs" ? "id" : "job_id"}) as n from ${table}`)
+          .get() as { n: number }
+      ).n;
+    expect(count("import_jobs")).toBe(5);
+    expect(count("import_candidates")).toBeLessThanOrEqual(5);
   });
 
   it("is the owner's alone, and writes need the CSRF token", async () => {

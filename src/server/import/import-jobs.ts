@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type {
   ImportCandidate,
   ImportCandidateStatus,
@@ -14,6 +14,9 @@ type Details = Pick<
   CandidateRow,
   "title" | "outlet" | "date" | "description" | "image" | "author" | "content"
 >;
+
+/** Imports kept for the owner to come back to; older ones are deleted when a new one starts. */
+const KEPT_JOBS = 5;
 
 const EMPTY_DETAILS: Details = {
   title: "",
@@ -51,21 +54,30 @@ export function createImportJobs(store: Store) {
   }
 
   return {
+    /** A new job; only the newest few are kept, as the pages' text is stored until added. */
     create(url: string): string {
       const id = randomUUID();
       const at = now();
-      db.insert(importJobsTable)
-        .values({
-          id,
-          url,
-          status: "discovering",
-          kind: "",
-          pagesRead: 0,
-          error: "",
-          createdAt: at,
-          updatedAt: at,
-        })
-        .run();
+      store.sqlite.transaction(() => {
+        db.insert(importJobsTable)
+          .values({
+            id,
+            url,
+            status: "discovering",
+            kind: "",
+            pagesRead: 0,
+            error: "",
+            createdAt: at,
+            updatedAt: at,
+          })
+          .run();
+        const kept = db
+          .select({ id: importJobsTable.id })
+          .from(importJobsTable)
+          .orderBy(desc(importJobsTable.createdAt))
+          .limit(KEPT_JOBS);
+        db.delete(importJobsTable).where(notInArray(importJobsTable.id, kept)).run();
+      })();
       return id;
     },
     get(id: string): ImportJob | undefined {

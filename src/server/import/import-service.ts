@@ -2,7 +2,6 @@ import { articleUrlKey } from "../../domain/article-url";
 import { isImportRunning, type ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
 import { articleTags } from "../../web/features/portfolio/article-tags";
-import type { ArticleArchive } from "../reader/article-archive";
 import type { ArticleDetails } from "../reader/reader-service";
 import { siteHost } from "../reader/site-host";
 import { discoverArticles } from "./discover";
@@ -14,12 +13,11 @@ const PER_HOST = 2;
 export type ImportServiceDeps = {
   jobs: ImportJobs;
   articles: { list(): readonly Article[]; create(input: ArticleInput): Article };
-  archive: ArticleArchive;
   /** Any page, feed or sitemap as text, through the safe fetcher; throws with the reason. */
   fetchText(url: string): Promise<{ url: string; text: string }>;
   /** The reader's "fetch details" for one article page; throws with the reason. */
   fetchDetails(url: string): Promise<ArticleDetails>;
-  logger: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  logger: { info(details: object, message: string): void };
 };
 
 export class ImportBusyError extends Error {
@@ -121,7 +119,8 @@ export function createImportService(deps: ImportServiceDeps) {
     },
     /**
      * Adds the selected candidates that were read and are not in the portfolio yet: their details,
-     * a public tag where the known-tags rules name one, and the page's text as the archived copy.
+     * a public tag where the known-tags rules name one, and the page's text as the article's
+     * content (the archived text, as 'Fetch details' fills it in).
      */
     add(id: string, positions: number[]): { added: Article[]; skipped: number } {
       const known = portfolioKeys();
@@ -135,6 +134,7 @@ export function createImportService(deps: ImportServiceDeps) {
           date: row.date,
           description: row.description,
           image: row.image,
+          content: row.content,
           tags: articleTags({ tags: [], url: row.url }),
         });
         if (row.status !== "ready" || known.has(articleUrlKey(row.url)) || !input.success) {
@@ -143,21 +143,6 @@ export function createImportService(deps: ImportServiceDeps) {
         }
         const article = deps.articles.create(input.data);
         known.add(articleUrlKey(row.url));
-        try {
-          deps.archive.put({
-            articleId: article.id,
-            url: article.url,
-            title: row.title,
-            author: row.author,
-            publishDate: row.date,
-            image: row.image,
-            excerpt: row.description,
-            content: row.content,
-            fetchedAt: new Date().toISOString(),
-          });
-        } catch (error) {
-          logger.warn({ articleId: article.id, err: error }, "Could not save the imported article's text");
-        }
         jobs.markAdded(id, row.position, article.id);
         added.push(article);
       }
