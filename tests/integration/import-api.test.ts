@@ -102,6 +102,50 @@ describe("discovery", () => {
   });
 });
 
+describe("limits", () => {
+  it("follows an author page through 10 pages at most", async () => {
+    for (let n = 1; n <= 12; n++) {
+      const next = `<a href="/people/chain/page/${n + 1}">Next</a>`;
+      const article = `<a href="/2025/03/${String(n).padStart(2, "0")}/story-on-page-${n}">Story</a>`;
+      publisher.route(n === 1 ? "/people/chain" : `/people/chain/page/${n}`, {
+        body: `<!doctype html><html><body>${article} ${next}</body></html>`,
+      });
+    }
+    const job = await importFrom("/people/chain");
+    expect(job).toMatchObject({ kind: "page", pagesRead: 10 });
+    expect(job.candidates.map((c) => new URL(c.url).pathname)).toEqual(
+      Array.from(
+        { length: 10 },
+        (_, i) => `/2025/03/${String(i + 1).padStart(2, "0")}/story-on-page-${i + 1}`,
+      ),
+    );
+    expect(publisher.hits("/people/chain/page/11")).toBe(0);
+  });
+
+  it("keeps 500 candidates of a longer sitemap", async () => {
+    const locs = Array.from({ length: 600 }, (_, i) => `<url><loc>${publisher.url(`/big/${i}`)}</loc></url>`);
+    publisher.route("/big-sitemap.xml", {
+      headers: { "Content-Type": "text/xml" },
+      body: `<?xml version="1.0"?><urlset>${locs.join("")}</urlset>`,
+    });
+    const started = await owner("/api/imports", {
+      method: "POST",
+      json: { url: publisher.url("/big-sitemap.xml") },
+    });
+    const { id } = (await started.json()) as ImportJob;
+    let job: ImportJob;
+    do {
+      // In-process requests settle without I/O: let the import's own fetches run between polls.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      job = (await (await owner(`/api/imports/${id}`)).json()) as ImportJob;
+    } while (job.status === "discovering");
+    await owner(`/api/imports/${id}/cancel`, { method: "POST" });
+    await app.services.imports.finished(id);
+    expect(job.candidates).toHaveLength(500);
+    expect(job.candidates.at(-1)!.url).toBe(publisher.url("/big/499"));
+  });
+});
+
 describe("adding", () => {
   it("adds the selected articles with the page's text as their content, live, and never twice", async () => {
     const job = await importFrom(AUTHOR_PAGE);
