@@ -144,7 +144,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
 
       {job && (
         <div className="import__job">
-          <p className="import__status" role="status">
+          <p className="import__status" role="status" aria-busy={running || undefined}>
             {statusLine(job, read, total)}
           </p>
           {running && (
@@ -254,6 +254,7 @@ function CandidateRow({
   onToggle: () => void;
 }) {
   const titleId = useId();
+  const [broken, setBroken] = useState(false);
   const title = candidate.title || candidate.url;
   const meta = [candidate.outlet, candidate.date, candidate.author && `by ${candidate.author}`].filter(
     Boolean,
@@ -265,13 +266,14 @@ function CandidateRow({
       ) : (
         <span className="import__mark">{candidate.status === "added" ? "Added" : ""}</span>
       )}
-      {candidate.image ? (
+      {candidate.image && !broken ? (
         <img
           src={candidate.image}
           alt=""
           loading="lazy"
           referrerPolicy="no-referrer"
           className="import__image"
+          onError={() => setBroken(true)}
         />
       ) : (
         <span className="import__image" />
