@@ -10,7 +10,9 @@ import { keepNewFilesPrivate } from "../server/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/upload-transfer";
+import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema } from "../domain/content";
+import { ImportBusyError } from "../server/import/import-service";
 import { readPassword } from "./read-password";
 
 const USAGE = `Usage: npx byline <command>
@@ -26,6 +28,10 @@ Commands:
                        images to DIR/uploads (safe while the server runs)
   backup FILE.sqlite   the database alone, to FILE.sqlite
   extract FILE...      print the article extracted from each HTML file (.html or .html.gz), one JSON line each
+  import-from URL [--author NAME] [--yes]
+                       find the articles on an author page, a feed or a sitemap, read each one and print
+                       them as JSON lines (only those whose page names NAME, or no author, with --author);
+                       --yes adds the ones that could be read to the portfolio
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
@@ -127,6 +133,8 @@ async function run(args: string[]): Promise<number> {
       }
       return failures ? 1 : 0;
     }
+    case "import-from":
+      return importFrom(rest);
     case undefined:
     case "help":
     case "--help":
@@ -135,6 +143,58 @@ async function run(args: string[]): Promise<number> {
       return command === undefined ? 1 : 0;
     default:
       return fail(`Unknown command '${command}'.\n\n${USAGE}`);
+  }
+}
+
+async function importFrom(args: string[]): Promise<number> {
+  const usage = "npx byline import-from URL [--author NAME] [--yes]";
+  let url: string | undefined;
+  let author = "";
+  let yes = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--yes") yes = true;
+    else if (arg === "--author" && args[i + 1] !== undefined) author = args[++i] as string;
+    else if (arg.startsWith("--author=")) author = arg.slice("--author=".length);
+    else if (!arg.startsWith("--") && url === undefined) url = arg;
+    else return fail(`Unknown option '${arg}'. Usage: ${usage}`);
+  }
+  if (url === undefined) return fail(`Name the page to import from: ${usage}`);
+  const parsed = importStartSchema.safeParse({ url });
+  if (!parsed.success) return fail(`${parsed.error.issues[0]!.message}.`);
+  const services = openServices();
+  try {
+    const started = Date.now();
+    let id: string;
+    try {
+      id = services.imports.start(parsed.data.url).id;
+    } catch (error) {
+      if (error instanceof ImportBusyError) return fail(error.message);
+      throw error;
+    }
+    await services.imports.finished(id);
+    const job = services.imports.get(id)!;
+    if (job.status === "failed") return fail(`Could not import from ${job.url}: ${job.error}`);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const chosen = job.candidates.filter((candidate) => matchesByline(candidate.author, author));
+    for (const { id: _id, articleId: _articleId, ...candidate } of chosen)
+      console.log(JSON.stringify(candidate));
+    const unreadable = chosen.filter((candidate) => candidate.status === "failed").length;
+    console.error(
+      `Found ${chosen.length} articles${author ? ` by ${author} (or with no byline)` : ""} in ${seconds} s; ${unreadable} could not be read.`,
+    );
+    if (!yes) {
+      console.error("Nothing was added: run again with --yes to add them.");
+      return 0;
+    }
+    const ready = chosen.filter((candidate) => candidate.status === "ready").map((candidate) => candidate.id);
+    const { added } = ready.length > 0 ? services.imports.add(id, ready) : { added: [] };
+    const total = ((Date.now() - started) / 1000).toFixed(1);
+    console.error(`Added ${added.length} articles to the portfolio (${total} s in all).`);
+    return 0;
+  } finally {
+    await services.imports.stop();
+    services.store.close();
   }
 }
 

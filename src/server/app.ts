@@ -12,6 +12,7 @@ import { socialCardRoutes } from "./social-card/social-card-routes";
 import { createSocialCards } from "./social-card/social-cards";
 import { createSiteIcons } from "./icons/site-icons";
 import { imageRoutes } from "./images/image-routes";
+import { importRoutes } from "./import/import-routes";
 import { sameOriginWrites } from "./http/csrf";
 import { clientIpResolver } from "./http/client-address";
 import { hostPolicy } from "./http/host-policy";
@@ -100,6 +101,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", contactRoutes({ contact: services.contact, clientIp, hourlyCap: config.contactHourlyCap }))
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
+    .route("/", importRoutes(services.imports))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 

@@ -47,6 +47,7 @@ async function main() {
       );
     }
     services.contact.start();
+    services.imports.resume();
     // The hero and the first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange(
@@ -67,7 +68,7 @@ async function main() {
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
     live.closeAll();
-    const contactStopped = services.contact.stop();
+    const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
     server.close(() => {
       void contactStopped.finally(() => {
         services.store.close();

@@ -10,6 +10,9 @@ import { openStore } from "./db/open-database";
 import { safeFetch } from "./fetch/safe-fetch";
 import { demoImageSource } from "./images/demo-images";
 import { createImageService } from "./images/image-service";
+import { createImportJobs } from "./import/import-jobs";
+import { createImportService } from "./import/import-service";
+import { readTextPage } from "./import/read-text-page";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
@@ -55,7 +58,14 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     localImages: [uploads.imageSource, demoImageSource([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
-  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };
+  const imports = createImportService({
+    jobs: createImportJobs(store),
+    articles: content.articles,
+    fetchText: (url) => readTextPage(url, config.fetchAllowPrivate),
+    fetchDetails: (url) => reader.fetchDetails(url),
+    logger,
+  });
+  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads, imports };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */

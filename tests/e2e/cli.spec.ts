@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +6,8 @@ import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
+import { AUTHOR, AUTHOR_PAGE, RSS_FEED, serveFakeOutlet } from "./support/fake-outlet";
+import { startFakePublisher } from "./support/fake-publisher";
 import { startServer } from "./support/test-server";
 
 const byline = (args: string[], env: Record<string, string>, input?: string) =>
@@ -13,6 +15,17 @@ const byline = (args: string[], env: Record<string, string>, input?: string) =>
     env: { ...process.env, ...env },
     input,
     encoding: "utf8",
+  });
+
+/** `byline` without blocking this process, which may be serving the pages the command fetches. */
+const bylineAsync = (args: string[], env: Record<string, string>) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["bin/byline.js", ...args], { env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
   });
 
 test.describe("npx byline", () => {
@@ -172,6 +185,50 @@ test.describe("npx byline", () => {
       expect(line.author).toBe("Zoë Müller");
       expect(line.content).toContain("the council’s plan would cost €2m — “too much”.");
       expect((line.content ?? "").split("\n\n")).toHaveLength(4);
+    }
+  });
+
+  test("import-from prints an outlet's articles as JSON lines, by one author with --author, and adds them with --yes", async () => {
+    const publisher = await startFakePublisher();
+    try {
+      const outlet = serveFakeOutlet(publisher);
+      const env = { DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" };
+      const portfolio = path.join(dataDir, "portfolio.json");
+      const duplicate = { title: "Old pier reopens", outlet: "Gazette", url: outlet.duplicateInPortfolio };
+      fs.writeFileSync(portfolio, JSON.stringify({ articles: [duplicate] }));
+      expect(byline(["import", portfolio], env).status).toBe(0);
+      const feed = await bylineAsync(["import-from", publisher.url(RSS_FEED), "--author", AUTHOR], env);
+      expect(feed.status).toBe(0);
+      const lines = feed.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { url: string; status: string; author: string; title: string });
+      expect(lines.map((line) => line.url).sort()).toEqual([...outlet.jane].sort());
+      expect(lines.every((line) => line.status === "ready" && line.author === AUTHOR)).toBe(true);
+      expect(feed.stderr).toContain("Nothing was added");
+
+      const added = await bylineAsync(["import-from", publisher.url(AUTHOR_PAGE), "--yes"], env);
+      expect(added.status).toBe(0);
+      expect(added.stdout.trim().split("\n")).toHaveLength(outlet.expected.authorPage.length);
+      // Printed for the closing note of issue 17: the whole import of 30 articles, end to end.
+      console.log(added.stderr.trim());
+      expect(added.stderr).toContain("Added 30 articles to the portfolio");
+      const db = new Database(path.join(dataDir, "byline.sqlite"), { readonly: true });
+      expect(db.prepare("select count(*) as n from articles").get()).toEqual({ n: 31 });
+      expect(
+        db.prepare("select count(*) as n from articles where content like '%harbour board met%'").get(),
+      ).toEqual({
+        n: 30,
+      });
+      db.close();
+
+      const again = await bylineAsync(["import-from", publisher.url(AUTHOR_PAGE)], env);
+      expect(again.stdout.trim().split("\n")).toEqual([expect.stringContaining("story-that-was-taken-down")]);
+      const refused = await bylineAsync(["import-from", "ftp://example.com/feed"], env);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("Use a full web address starting with http:// or https://");
+    } finally {
+      await publisher.close();
     }
   });
 

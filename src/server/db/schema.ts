@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Site } from "../../domain/content";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
@@ -104,3 +104,40 @@ export const changesTable = sqliteTable("changes", {
   collection: text("collection").notNull(),
   createdAt: text("created_at").notNull(),
 });
+
+/** Back-catalogue imports (docs/decisions/028): the job, resumed after a restart until it is done or cancelled. */
+export const importJobsTable = sqliteTable("import_jobs", {
+  id: text("id").primaryKey(),
+  url: text("url").notNull(),
+  /** 'discovering', 'reading', 'done', 'cancelled' or 'failed'. */
+  status: text("status").notNull(),
+  /** What the URL turned out to be: 'feed', 'sitemap' or 'page' ('' until known). */
+  kind: text("kind").notNull(),
+  pagesRead: integer("pages_read").notNull(),
+  error: text("error").notNull(),
+  ...timestamps,
+});
+
+/** The article links an import found, in the order found, with what their pages say once read. */
+export const importCandidatesTable = sqliteTable(
+  "import_candidates",
+  {
+    jobId: text("job_id")
+      .notNull()
+      .references(() => importJobsTable.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    /** 'pending', 'ready', 'failed' or 'added'. */
+    status: text("status").notNull(),
+    title: text("title").notNull(),
+    outlet: text("outlet").notNull(),
+    date: text("date").notNull(),
+    description: text("description").notNull(),
+    image: text("image").notNull(),
+    author: text("author").notNull(),
+    content: text("content").notNull(),
+    error: text("error").notNull(),
+    articleId: text("article_id"),
+  },
+  (table) => [primaryKey({ columns: [table.jobId, table.position] })],
+);

@@ -23,6 +23,8 @@ export type ArticleDetails = {
   image: string;
   description: string;
   content: string;
+  /** The byline the page names, or "". */
+  author: string;
 };
 
 export type ReaderErrorCode =
@@ -207,6 +209,7 @@ export function createReaderService(options: ReaderServiceOptions) {
       image: article.image,
       description: article.excerpt.slice(0, ARTICLE_LIMITS.description),
       content: article.content.slice(0, ARTICLE_LIMITS.content),
+      author: article.author,
     };
   }
 

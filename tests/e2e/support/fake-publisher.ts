@@ -12,6 +12,8 @@ export type FakeResponse = {
   statusText?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Answers this much later, so that requests overlap. */
+  delayMs?: number;
 };
 
 export type FakePublisher = {
@@ -20,6 +22,8 @@ export type FakePublisher = {
   /** How many requests reached this path. */
   hits(pathname: string): number;
   route(pathname: string, response: FakeResponse): void;
+  /** The most requests that were being answered at the same time. */
+  peakInFlight(): number;
   /** Requests to this path wait until the returned function is called (to see loading states). */
   hold(pathname: string): () => void;
   close(): Promise<void>;
@@ -29,14 +33,19 @@ export async function startFakePublisher(routes: Record<string, FakeResponse> = 
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const held = new Map<string, Promise<void>>();
+  let inFlight = 0;
+  let peak = 0;
   const server = http.createServer(async (request, response) => {
     const pathname = new URL(request.url ?? "/", "http://publisher.invalid").pathname;
     counts.set(pathname, (counts.get(pathname) ?? 0) + 1);
+    peak = Math.max(peak, ++inFlight);
+    response.once("close", () => inFlight--);
     await held.get(pathname);
     const found = table.get(pathname) ?? {
       status: 404,
       body: "<!doctype html><title>Not Found</title><h1>Not Found</h1>",
     };
+    if (found.delayMs) await new Promise((resolve) => setTimeout(resolve, found.delayMs));
     const body = found.body ?? "";
     response.writeHead(found.status ?? 200, found.statusText, {
       "Content-Type": "text/html; charset=utf-8",
@@ -52,6 +61,7 @@ export async function startFakePublisher(routes: Record<string, FakeResponse> = 
     url: (pathname) => `${origin}${pathname}`,
     hits: (pathname) => counts.get(pathname) ?? 0,
     route: (pathname, response) => void table.set(pathname, response),
+    peakInFlight: () => peak,
     hold(pathname) {
       let release = () => {};
       held.set(pathname, new Promise<void>((resolve) => (release = resolve)));

@@ -1,5 +1,6 @@
 import type { Article } from "../../../domain/content";
 import knownArticleTags from "./known-article-tags.json";
+import { articleUrlKey as urlKey } from "../../../domain/article-url";
 import { isPublicTag, type PublicTag } from "../../../domain/public-tags";
 
 /** The public tags among `tags`, lower-cased, in their order, each once. */
@@ -10,25 +11,6 @@ function publicTags(tags: readonly string[]): PublicTag[] {
     if (isPublicTag(value)) found.add(value);
   }
   return [...found];
-}
-
-/**
- * The key under which an article URL is looked up: scheme, 'www.', the fragment and trailing
- * slashes do not matter, and neither does case (pasted links vary in all of these).
- */
-function urlKey(url: string): string {
-  const value = url.trim().toLowerCase();
-  try {
-    const parsed = new URL(value);
-    const host = parsed.host.replace(/^www\./, "");
-    return `${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
-  } catch {
-    return value
-      .replace(/^[a-z]+:\/\//, "")
-      .replace(/^www\./, "")
-      .replace(/#.*$/, "")
-      .replace(/\/+$/, "");
-  }
 }
 
 /** The built-in map of known article URLs to tags, for articles stored without valid tags. */

@@ -1,0 +1,72 @@
+import { articleUrlKey } from "../../domain/article-url";
+import { IMPORT_MAX_CANDIDATES } from "../../domain/back-catalogue";
+import { readPageLinks } from "./discover-links";
+
+/** Author pages are followed through at most this many "next page" links in all (issue 17). */
+export const MAX_LISTING_PAGES = 10;
+/** A sitemap index may name many sitemaps; this many are read. */
+const MAX_SITEMAPS = 20;
+
+export type Discovery = { kind: "feed" | "sitemap" | "page"; urls: string[]; pagesRead: number };
+
+export type DiscoverDeps = {
+  /** The page's text (HTML or XML); throws with the reason when it cannot be read. */
+  fetchText(url: string): Promise<{ url: string; text: string }>;
+  /** True for links already in the portfolio. */
+  isKnown(url: string): boolean;
+  signal?: AbortSignal;
+};
+
+/**
+ * The article links at `url`: a feed's entries and a sitemap's URLs as they are, an author page's
+ * same-site article links through its "next page" links. Known links and repeats are dropped.
+ */
+export async function discoverArticles(url: string, deps: DiscoverDeps): Promise<Discovery> {
+  const found = new Map<string, string>();
+  const add = (links: string[]) => {
+    for (const link of links) {
+      const key = articleUrlKey(link);
+      if (found.size >= IMPORT_MAX_CANDIDATES) return;
+      if (!found.has(key) && !deps.isKnown(link)) found.set(key, link);
+    }
+  };
+  const first = await deps.fetchText(url);
+  const links = readPageLinks(first.text, first.url);
+  let pagesRead = 1;
+  if (links.kind === "feed") {
+    add(links.articles);
+  } else if (links.kind === "sitemap") {
+    add(links.articles);
+    const queue = [...links.sitemaps];
+    const seen = new Set([articleUrlKey(first.url)]);
+    while (queue.length > 0 && seen.size <= MAX_SITEMAPS && found.size < IMPORT_MAX_CANDIDATES) {
+      const next = queue.shift() as string;
+      if (seen.has(articleUrlKey(next))) continue;
+      seen.add(articleUrlKey(next));
+      deps.signal?.throwIfAborted();
+      const page = await deps.fetchText(next);
+      pagesRead += 1;
+      const child = readPageLinks(page.text, page.url);
+      if (child.kind !== "sitemap") continue;
+      add(child.articles);
+      queue.push(...child.sitemaps);
+    }
+  } else {
+    add(links.articles);
+    const seen = new Set([articleUrlKey(url), articleUrlKey(first.url)]);
+    let next = links.next.find((link) => !seen.has(articleUrlKey(link)));
+    while (next && pagesRead < MAX_LISTING_PAGES && found.size < IMPORT_MAX_CANDIDATES) {
+      seen.add(articleUrlKey(next));
+      deps.signal?.throwIfAborted();
+      const page = await deps.fetchText(next);
+      pagesRead += 1;
+      const listing = readPageLinks(page.text, page.url);
+      if (listing.kind !== "page") break;
+      add(listing.articles);
+      next = listing.next.find((link) => !seen.has(articleUrlKey(link)));
+    }
+  }
+  const self = articleUrlKey(first.url);
+  found.delete(self);
+  return { kind: links.kind, urls: [...found.values()], pagesRead };
+}

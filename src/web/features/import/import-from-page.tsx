@@ -1,0 +1,298 @@
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { isImportRunning, type ImportCandidate, type ImportJob } from "../../../domain/back-catalogue";
+import { isHttpUrl } from "../../../domain/safe-url";
+import { apiRequest } from "../../lib/api-client";
+import { useToast } from "../../lib/dashboard/toasts";
+import { useAdminApi } from "../../lib/dashboard/use-admin-api";
+import { useHydrated } from "../../lib/use-hydrated";
+import { filterCandidates, type ImportFilters } from "./import-filters";
+import "./import.css";
+
+const POLL_MS = 1000;
+
+export const IMPORT_TEXTS = {
+  heading: "Import from a page",
+  hint: "An author page at an outlet, an RSS or Atom feed, or a sitemap. Byline finds the articles, reads each page, and you choose which to add.",
+  discovering: "Looking for articles…",
+  cancelled: "Import cancelled",
+} as const;
+
+type AddAnswer = { added: number; skipped: number; job: ImportJob };
+
+/**
+ * "Import from a page" under the Articles manager (issue 17): starts a server-side import, follows
+ * its progress (it keeps running if the page is closed), and adds the articles the owner selects.
+ */
+export function ImportFromPage({ ownerName }: { ownerName: string }) {
+  const send = useAdminApi();
+  const toast = useToast();
+  const hydrated = useHydrated();
+  const ids = { heading: useId(), url: useId(), hint: useId(), progress: useId() };
+  const [url, setUrl] = useState("");
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [filters, setFilters] = useState<ImportFilters>({ byline: ownerName, from: "", to: "", text: "" });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const refresh = useCallback(async (path: string) => {
+    try {
+      const answer = await apiRequest<ImportJob | { job: ImportJob | null }>(path);
+      setJob("candidates" in answer ? answer : answer.job);
+    } catch {
+      // The next poll tries again; a signed-out owner is sent to sign in by the next write.
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh("/api/imports/latest");
+  }, [refresh]);
+
+  const running = job !== null && isImportRunning(job);
+  const jobId = job?.id;
+  useEffect(() => {
+    if (!running || !jobId) return;
+    const timer = setInterval(() => void refresh(`/api/imports/${jobId}`), POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, jobId, refresh]);
+
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    if (busy || running) return;
+    setBusy(true);
+    const result = await send<ImportJob>("/api/imports", "POST", { url: url.trim() });
+    setBusy(false);
+    if (!result.ok) {
+      if (!result.sessionExpired) toast("error", result.error.fields.url ?? result.error.message);
+      return;
+    }
+    setSelected(new Set());
+    setJob(result.data);
+  }
+
+  async function cancel() {
+    if (!job) return;
+    const result = await send<ImportJob>(`/api/imports/${job.id}/cancel`, "POST");
+    if (result.ok) {
+      setJob(result.data);
+      toast("info", IMPORT_TEXTS.cancelled);
+    } else if (!result.sessionExpired) toast("error", result.error.message);
+  }
+
+  const shown = useMemo(() => (job ? filterCandidates(job.candidates, filters) : []), [job, filters]);
+  const selectable = shown.filter((candidate) => candidate.status === "ready");
+  const chosen = selectable.filter((candidate) => selected.has(candidate.id));
+
+  async function add() {
+    if (!job || chosen.length === 0) return;
+    setBusy(true);
+    const result = await send<AddAnswer>(`/api/imports/${job.id}/add`, "POST", {
+      candidates: chosen.map((candidate) => candidate.id),
+    });
+    setBusy(false);
+    if (!result.ok) {
+      if (!result.sessionExpired) toast("error", result.error.message);
+      return;
+    }
+    setJob(result.data.job);
+    setSelected(new Set());
+    const { added } = result.data;
+    toast("success", `${added} ${added === 1 ? "article" : "articles"} added`);
+  }
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const allChosen = selectable.length > 0 && chosen.length === selectable.length;
+  const toggleAll = () =>
+    setSelected(allChosen ? new Set() : new Set(selectable.map((candidate) => candidate.id)));
+  const setFilter = (name: keyof ImportFilters) => (value: string) =>
+    setFilters((current) => ({ ...current, [name]: value }));
+
+  const total = job?.candidates.length ?? 0;
+  const read = job?.candidates.filter((candidate) => candidate.status !== "pending").length ?? 0;
+
+  return (
+    <section className="import" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>{IMPORT_TEXTS.heading}</h2>
+      <form className="import__start" onSubmit={(event) => void start(event)}>
+        <label className="field" htmlFor={ids.url}>
+          <span>Page, feed or sitemap URL</span>
+          <input
+            id={ids.url}
+            type="url"
+            inputMode="url"
+            value={url}
+            placeholder="https://outlet.example/authors/your-name"
+            aria-describedby={ids.hint}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </label>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!hydrated || busy || running || !isHttpUrl(url.trim())}
+        >
+          Find articles
+        </button>
+        <small id={ids.hint} className="field__hint">
+          {IMPORT_TEXTS.hint}
+        </small>
+      </form>
+
+      {job && (
+        <div className="import__job">
+          <p className="import__status" role="status" aria-busy={running || undefined}>
+            {statusLine(job, read, total)}
+          </p>
+          {running && (
+            <div className="import__progress">
+              <progress
+                id={ids.progress}
+                aria-label="Import progress"
+                max={job.status === "discovering" ? undefined : Math.max(total, 1)}
+                value={job.status === "discovering" ? undefined : read}
+              />
+              <button type="button" className="button" onClick={() => void cancel()}>
+                Cancel import
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
+      {job && total > 0 && (
+        <div className="import__review">
+          <fieldset className="import__filters">
+            <legend>Show</legend>
+            <FilterField label="Byline" value={filters.byline} onChange={setFilter("byline")} />
+            <FilterField label="From" type="date" value={filters.from} onChange={setFilter("from")} />
+            <FilterField label="To" type="date" value={filters.to} onChange={setFilter("to")} />
+            <FilterField label="Text" type="search" value={filters.text} onChange={setFilter("text")} />
+          </fieldset>
+          <div className="import__actions">
+            <label className="import__all">
+              <input
+                type="checkbox"
+                checked={allChosen}
+                disabled={selectable.length === 0}
+                onChange={toggleAll}
+              />
+              Select all shown ({selectable.length})
+            </label>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || chosen.length === 0}
+              onClick={() => void add()}
+            >
+              Add {chosen.length} selected
+            </button>
+          </div>
+          <ul className="import__list" aria-label="Articles found">
+            {shown.map((candidate) => (
+              <CandidateRow
+                key={candidate.id}
+                candidate={candidate}
+                checked={selected.has(candidate.id)}
+                onToggle={() => toggle(candidate.id)}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function statusLine(job: ImportJob, read: number, total: number): string {
+  const failed = job.candidates.filter((candidate) => candidate.status === "failed").length;
+  const unreadable = failed > 0 ? `; ${failed} could not be read` : "";
+  switch (job.status) {
+    case "discovering":
+      return IMPORT_TEXTS.discovering;
+    case "reading":
+      return `Reading ${read} of ${total} articles…`;
+    case "done":
+      return `Found ${total} ${total === 1 ? "article" : "articles"}${unreadable}.`;
+    case "cancelled":
+      return `Import cancelled after reading ${read} of ${total} articles.`;
+    case "failed":
+      return `Could not import from this page: ${job.error}`;
+  }
+}
+
+function FilterField(props: {
+  label: string;
+  value: string;
+  type?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <label className="field" htmlFor={id}>
+      <span>{props.label}</span>
+      <input
+        id={id}
+        type={props.type ?? "text"}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+function CandidateRow({
+  candidate,
+  checked,
+  onToggle,
+}: {
+  candidate: ImportCandidate;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  const titleId = useId();
+  const [broken, setBroken] = useState(false);
+  const title = candidate.title || candidate.url;
+  const meta = [candidate.outlet, candidate.date, candidate.author && `by ${candidate.author}`].filter(
+    Boolean,
+  );
+  return (
+    <li className={`import__item import__item--${candidate.status}`}>
+      {candidate.status === "ready" ? (
+        <input type="checkbox" checked={checked} onChange={onToggle} aria-labelledby={titleId} />
+      ) : (
+        <span className="import__mark">{candidate.status === "added" ? "Added" : ""}</span>
+      )}
+      {candidate.image && !broken ? (
+        <img
+          src={candidate.image}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          className="import__image"
+          onError={() => setBroken(true)}
+        />
+      ) : (
+        <span className="import__image" />
+      )}
+      <div className="import__text">
+        <p id={titleId} className="import__title">
+          {title}
+        </p>
+        {meta.length > 0 && <p className="import__meta">{meta.join(" · ")}</p>}
+        {candidate.status === "failed" ? (
+          <p className="import__error">
+            {candidate.url}: {candidate.error}
+          </p>
+        ) : candidate.status === "pending" ? (
+          <p className="import__meta">{candidate.url}</p>
+        ) : (
+          candidate.description && <p className="import__description">{candidate.description}</p>
+        )}
+      </div>
+    </li>
+  );
+}

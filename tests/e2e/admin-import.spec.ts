@@ -1,0 +1,148 @@
+import type { Page } from "@playwright/test";
+import { expect, expectToast, openSection, test as adminTest } from "./admin-helpers";
+import { expectNoViolations } from "./support/axe";
+import { AUTHOR, RSS_FEED, serveFakeOutlet } from "./support/fake-outlet";
+import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
+import { startServer } from "./support/test-server";
+
+/**
+ * "Import from a page" under the Articles manager (issue 17), against a fake outlet on 127.0.0.1:
+ * this worker's server may fetch loopback addresses (FETCH_ALLOW_PRIVATE=true).
+ */
+const test = adminTest.extend<
+  object,
+  { publisher: FakePublisher; outlet: ReturnType<typeof serveFakeOutlet> }
+>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  publisher: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const publisher = await startFakePublisher();
+      await use(publisher);
+      await publisher.close();
+    },
+    { scope: "worker" },
+  ],
+  outlet: [
+    async ({ publisher, server }, use) => {
+      const outlet = serveFakeOutlet(publisher);
+      const duplicate = { title: "Old pier reopens", outlet: "Gazette", url: outlet.duplicateInPortfolio };
+      expect((await server.api("/api/articles", { method: "POST", json: duplicate })).status).toBe(201);
+      await use(outlet);
+    },
+    { scope: "worker" },
+  ],
+});
+
+test.beforeEach(async ({ server }) => {
+  // The byline filter starts with the owner's name.
+  await server.api("/api/site", { method: "PUT", json: { name: AUTHOR } });
+});
+
+const section = (page: Page) => page.locator("section.import");
+const listed = (page: Page) => section(page).locator(".import__list > li");
+
+async function startImport(page: Page, url: string) {
+  await section(page).getByLabel("Page, feed or sitemap URL").fill(url);
+  await section(page).getByRole("button", { name: "Find articles" }).click();
+}
+
+/** Holds the first two articles the feed lists (the two the import reads first); returns the release. */
+function holdFirstTwo(publisher: FakePublisher, outlet: { jane: string[] }): () => void {
+  const releases = outlet.jane.slice(0, 2).map((url) => publisher.hold(new URL(url).pathname));
+  return () => releases.forEach((release) => release());
+}
+
+test("finds a feed's articles with a progress bar, filters them by byline, date and text, and adds the selected", async ({
+  page,
+  publisher,
+  outlet,
+}) => {
+  await openSection(page, "articles", "Articles");
+  const release = holdFirstTwo(publisher, outlet);
+  await startImport(page, publisher.url(RSS_FEED));
+  const progress = section(page).getByRole("progressbar", { name: "Import progress" });
+  await expect(progress).toBeVisible();
+  await expect(section(page).getByRole("status")).toHaveText(/^Reading \d+ of 32 articles…$/);
+  await expectNoViolations(page, "import running, 1280 px", { include: ["section.import"] });
+  release();
+  await expect(section(page).getByRole("status")).toHaveText("Found 32 articles.");
+  await expect(progress).toHaveCount(0);
+
+  // Jane's 30 by default; John Smith's two only when the byline filter is cleared.
+  await expect(listed(page)).toHaveCount(30);
+  const filters = section(page).getByRole("group", { name: "Show" });
+  await filters.getByLabel("Byline").fill("");
+  await expect(listed(page)).toHaveCount(32);
+  await filters.getByLabel("Byline").fill(AUTHOR);
+  await filters.getByLabel("From").fill("2025-02-20");
+  await expect(listed(page)).toHaveCount(9);
+  await filters.getByLabel("Text").fill("part 30");
+  await expect(listed(page)).toHaveCount(1);
+  await expect(listed(page).first()).toContainText("Harbour report, part 30");
+  await expect(listed(page).first()).toContainText("The Coast Gazette · 2025-02-28 · by Jane Doe");
+
+  // The import is kept on the server: a reload shows it again.
+  await page.reload();
+  await expect(section(page).getByRole("status")).toHaveText("Found 32 articles.");
+  await expect(listed(page)).toHaveCount(30);
+  await expectNoViolations(page, "import review, 1280 px", { include: ["section.import"] });
+  await section(page).screenshot({ path: test.info().outputPath("import-1280.png") });
+
+  await listed(page).filter({ hasText: "Harbour report, part 30" }).getByRole("checkbox").check();
+  await listed(page).filter({ hasText: "Harbour report, part 29" }).getByRole("checkbox").check();
+  await section(page).getByRole("button", { name: "Add 2 selected" }).click();
+  await expectToast(page, "2 articles added");
+  // Live, in the manager above.
+  await expect(page.locator(".items").getByRole("button", { name: /Harbour report, part 30/ })).toBeVisible();
+  await expect(listed(page).filter({ hasText: "Harbour report, part 30" })).toContainText("Added");
+
+  await section(page).getByLabel("Select all shown (28)").check();
+  await section(page).getByRole("button", { name: "Add 28 selected" }).click();
+  await expectToast(page, "28 articles added");
+  await expect(
+    page.locator(".items").getByRole("button", { name: /Harbour report, part 1\b/ }),
+  ).toBeVisible();
+});
+
+test("an import can be cancelled while it reads, and a new one started", async ({
+  page,
+  publisher,
+  outlet,
+}) => {
+  await openSection(page, "articles", "Articles");
+  const release = holdFirstTwo(publisher, outlet);
+  try {
+    await startImport(page, publisher.url(RSS_FEED));
+    await expect(section(page).getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+    await section(page).getByRole("button", { name: "Cancel import" }).click();
+    await expectToast(page, "Import cancelled");
+    await expect(section(page).getByRole("status")).toHaveText(
+      /^Import cancelled after reading \d+ of \d+ articles\.$/,
+    );
+    await expect(section(page).getByRole("progressbar")).toHaveCount(0);
+  } finally {
+    release();
+  }
+  await expect(section(page).getByRole("button", { name: "Find articles" })).toBeEnabled();
+});
+
+test("fits a 375 px phone, with nothing wider than the screen", async ({ page, publisher }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openSection(page, "articles", "Articles");
+  await startImport(page, publisher.url(RSS_FEED));
+  await expect(section(page).getByRole("status")).toHaveText(/^Found \d+ articles/);
+  await expect(listed(page).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await listed(page).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("import-375.png") });
+  await expectNoViolations(page, "import review, 375 px", { include: ["section.import"] });
+});
