@@ -19,6 +19,7 @@ import { compression } from "./http/compression";
 import { eventsRoute } from "./live/events-route";
 import { pageRoutes, type PageRenderer } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
+import { linkHealthRoutes } from "./link-health/link-health-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -68,6 +69,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", contactRoutes({ contact: services.contact, clientIp, hourlyCap: config.contactHourlyCap }))
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
+    .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 

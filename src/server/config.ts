@@ -65,6 +65,18 @@ const envSchema = z.object({
     .min(1, "use a whole number from 1 to 100000")
     .max(100_000, "use a whole number from 1 to 100000")
     .default(300),
+  LINK_CHECK_PAUSE_MS: z.coerce
+    .number({ message: "use a number of milliseconds from 0 to 600000" })
+    .int("use a number of milliseconds from 0 to 600000")
+    .min(0, "use a number of milliseconds from 0 to 600000")
+    .max(600_000, "use a number of milliseconds from 0 to 600000")
+    .default(3000),
+  LINK_CHECK_TIMEOUT_MS: z.coerce
+    .number({ message: "use a number of milliseconds from 100 to 120000" })
+    .int("use a number of milliseconds from 100 to 120000")
+    .min(100, "use a number of milliseconds from 100 to 120000")
+    .max(120_000, "use a number of milliseconds from 100 to 120000")
+    .default(15_000),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -120,6 +132,10 @@ export type Config = {
   imageCacheMb: number;
   /** Images not cached yet that one address may cause to be fetched in 10 minutes. */
   imageMissesPerAddress: number;
+  /** The wait between two link-check requests to the same host. */
+  linkCheckPauseMs: number;
+  /** How long a link check waits for a publisher's answer. */
+  linkCheckTimeoutMs: number;
   logLevel: string;
   production: boolean;
   buildDir: string;
@@ -179,6 +195,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     imageCacheMb: e.IMAGE_CACHE_MB,
     imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
+    linkCheckPauseMs: e.LINK_CHECK_PAUSE_MS,
+    linkCheckTimeoutMs: e.LINK_CHECK_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
     buildDir: path.resolve(e.BUILD_DIR),

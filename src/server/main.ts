@@ -45,6 +45,7 @@ async function main() {
       );
     }
     services.contact.start();
+    services.linkHealth.start();
     // The first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());
@@ -63,8 +64,9 @@ async function main() {
     clearInterval(externalWrites);
     live.closeAll();
     const contactStopped = services.contact.stop();
+    const linksStopped = services.linkHealth.stop();
     server.close(() => {
-      void contactStopped.finally(() => {
+      void Promise.all([contactStopped, linksStopped]).finally(() => {
         services.store.close();
         process.exit(0);
       });

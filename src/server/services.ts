@@ -12,6 +12,11 @@ import { createImageService } from "./images/image-service";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
+import { createLinkCheckRepository } from "./link-health/link-check-repository";
+import { createLinkHealthService } from "./link-health/link-health-service";
+
+/** Link checks say who is asking, and where to find out more: the site itself. */
+export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -44,6 +49,22 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     publicUrl: config.publicUrl,
     logger,
   });
+  const linkHealth = createLinkHealthService({
+    store,
+    articles: content.articles,
+    checks: createLinkCheckRepository(store),
+    archive,
+    extractForArchive: (articleId) => reader.extractForArchive(articleId),
+    visit: (url) =>
+      safeFetch(url, {
+        allowPrivate: config.fetchAllowPrivate,
+        discardBody: true,
+        timeoutMs: config.linkCheckTimeoutMs,
+        headers: { "user-agent": linkCheckUserAgent(config.publicUrl) },
+      }),
+    pauseMs: config.linkCheckPauseMs,
+    logger,
+  });
   const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
@@ -54,7 +75,7 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     localImages: uploads.imageSource,
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
-  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads };
+  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads, linkHealth };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */
