@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { classifyAnswer, isBrokenLink, isHomePage, nextCheckState, type LinkCheckState } from "./link-health";
+import {
+  classifyAnswer,
+  isBrokenLink,
+  isHomePage,
+  nextCheckState,
+  originalGoneText,
+  type LinkCheckState,
+} from "./link-health";
 
 const URL_A = "https://news.example/2024/03/story";
 const answer = (url: string, status: number, statusText = "") => ({ url, status, statusText });
@@ -102,13 +109,19 @@ describe("nextCheckState", () => {
 
 describe("isBrokenLink", () => {
   it("is gone or unreachable", () => {
-    expect(["ok", "moved", "gone", "unreachable", null].map((status) => isBrokenLink({ status }))).toEqual([
-      false,
-      false,
-      true,
-      true,
-      false,
-    ]);
+    const statuses = ["ok", "moved", "gone", "unreachable", null] as const;
+    expect(statuses.map((status) => isBrokenLink({ status }))).toEqual([false, false, true, true, false]);
     expect(isBrokenLink(undefined)).toBe(false);
+  });
+});
+
+describe("originalGoneText", () => {
+  it("names the outlet, or the address's host", () => {
+    expect(originalGoneText({ outlet: "Vanished Weekly", url: URL_A })).toBe(
+      "The original at Vanished Weekly is no longer available.",
+    );
+    expect(originalGoneText({ outlet: " ", url: "https://www.news.example/a" })).toBe(
+      "The original at news.example is no longer available.",
+    );
   });
 });

@@ -157,3 +157,20 @@ export type LinkHealthReport = {
 export function isBrokenLink(health: Pick<ArticleLinkHealth, "status"> | undefined): boolean {
   return health?.status === "gone" || health?.status === "unreachable";
 }
+
+/** Where an article's original was, in words: its outlet, or the host of its address. */
+function originalPlace(article: { outlet: string; url: string }): string {
+  if (article.outlet.trim()) return article.outlet.trim();
+  try {
+    return new URL(article.url).hostname.replace(/^www\./, "");
+  } catch {
+    return "its publisher";
+  }
+}
+
+/** What visitors are told of an article whose original is gone (docs/product.md, Article viewer). */
+export function originalGoneText(article: { outlet: string; url: string }): string {
+  return `The original at ${originalPlace(article)} is no longer available.`;
+}
+
+export const ARCHIVED_TEXT_NOTE = "This is the archived text.";

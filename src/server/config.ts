@@ -65,6 +65,7 @@ const envSchema = z.object({
     .min(1, "use a whole number from 1 to 100000")
     .max(100_000, "use a whole number from 1 to 100000")
     .default(300),
+  LINK_CHECK_DAILY: boolean.default(true),
   LINK_CHECK_PAUSE_MS: z.coerce
     .number({ message: "use a number of milliseconds from 0 to 600000" })
     .int("use a number of milliseconds from 0 to 600000")
@@ -132,6 +133,8 @@ export type Config = {
   imageCacheMb: number;
   /** Images not cached yet that one address may cause to be fetched in 10 minutes. */
   imageMissesPerAddress: number;
+  /** Whether the background link check runs (the owner's "Check links" works either way). */
+  linkCheckDaily: boolean;
   /** The wait between two link-check requests to the same host. */
   linkCheckPauseMs: number;
   /** How long a link check waits for a publisher's answer. */
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     imageCacheMb: e.IMAGE_CACHE_MB,
     imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
+    linkCheckDaily: e.LINK_CHECK_DAILY,
     linkCheckPauseMs: e.LINK_CHECK_PAUSE_MS,
     linkCheckTimeoutMs: e.LINK_CHECK_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

@@ -45,7 +45,7 @@ async function main() {
       );
     }
     services.contact.start();
-    services.linkHealth.start();
+    if (config.linkCheckDaily) services.linkHealth.start();
     // The first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange((event) => event.collection === "articles" && services.images.scheduleWarm());

@@ -68,6 +68,7 @@ export function pageRoutes(services: Services, render: PageRenderer) {
         unread: services.contact.messages.unreadCount(),
       }),
       uploads: () => services.uploads.list(),
+      linkHealth: () => services.linkHealth.report(),
     };
   };
 

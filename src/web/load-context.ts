@@ -1,4 +1,5 @@
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { LinkHealthReport } from "../domain/link-health";
 import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
@@ -17,6 +18,7 @@ export type SignedInOwner = {
   csrfToken: string;
   inbox(): Inbox;
   uploads(): Promise<UploadInfo[]>;
+  linkHealth(): LinkHealthReport;
 };
 
 declare module "react-router" {

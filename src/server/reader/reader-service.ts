@@ -4,6 +4,7 @@ import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
 import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
+import { originalGoneText } from "../../domain/link-health";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
 import { decodeHtml } from "./decode-html";
@@ -249,11 +250,7 @@ export function createReaderService(options: ReaderServiceOptions) {
 }
 
 function goneError(article: Article): ReaderError {
-  return new ReaderError(
-    404,
-    "gone",
-    `The original at ${article.outlet || siteHost(article.url)} is no longer available.`,
-  );
+  return new ReaderError(404, "gone", originalGoneText(article));
 }
 
 export type ReaderService = ReturnType<typeof createReaderService>;

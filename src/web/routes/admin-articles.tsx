@@ -1,16 +1,25 @@
 import { CollectionManager } from "../features/collections/collection-manager";
 import { articleCollection } from "../features/collections/articles/article-collection";
-import { loadOrFlag } from "../lib/dashboard/load-state";
+import { articleLinkExtras } from "../features/collections/articles/link-health";
+import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireOwner(context, request);
-  return { items: context.content.articles() };
+  const owner = requireOwner(context, request);
+  return { items: context.content.articles(), links: owner.linkHealth() };
 }
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
-  return <CollectionManager heading="Articles" config={articleCollection} data={loaderData} />;
+  const links = useLastLoaded("links" in loaderData ? loaderData.links : undefined);
+  return (
+    <CollectionManager
+      heading="Articles"
+      config={articleCollection}
+      data={loaderData}
+      extras={articleLinkExtras(links)}
+    />
+  );
 }
