@@ -138,7 +138,9 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     const byHost = new Map<string, Article[]>();
     for (const article of list) {
       const host = hostOf(article.url);
-      byHost.set(host, [...(byHost.get(host) ?? []), article]);
+      const queue = byHost.get(host);
+      if (queue) queue.push(article);
+      else byHost.set(host, [article]);
     }
     const queues = [...byHost.values()];
     const current: LinkCheckRun = {
