@@ -131,7 +131,13 @@ export type EducationInput = z.infer<typeof educationInputSchema>;
 const stored = { id: z.string(), createdAt: z.string(), updatedAt: z.string() };
 
 export const articleSchema = storedArticleSchema.extend(stored);
-export type Article = z.infer<typeof articleSchema>;
+/**
+ * Set only on an article whose original the link check found gone (docs/product.md, Link
+ * health): "archived" when Byline still holds its text, "unarchived" when it holds none. It is
+ * all visitors learn of the checks.
+ */
+export type OriginalGone = "archived" | "unarchived";
+export type Article = z.infer<typeof articleSchema> & { gone?: OriginalGone };
 export const experienceSchema = experienceInputSchema.extend(stored);
 export type Experience = z.infer<typeof experienceSchema>;
 export const educationSchema = educationInputSchema.extend(stored);
@@ -172,7 +178,8 @@ export type ContactMessage = {
   deliveredAt: string | null;
 };
 
-export const COLLECTIONS = ["site", "articles", "experiences", "education", "messages"] as const;
+/** What live events name. "messages" and "links" (the link checks and archived copies) are the owner's alone. */
+export const COLLECTIONS = ["site", "articles", "experiences", "education", "messages", "links"] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 export const credentialsSchema = z.object({

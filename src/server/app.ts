@@ -24,6 +24,7 @@ import { sessionCookieName } from "./auth/owner-session";
 import { eventsRoute } from "./live/events-route";
 import { pageRoutes, type PageRenderer } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
+import { linkHealthRoutes } from "./link-health/link-health-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -57,9 +58,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,
   });
-  // Contact messages are seen only on the owner's pages, which are never cached: a stream of
-  // messages must not make every visitor's page a fresh render.
-  services.store.onChange((event) => event.collection !== "messages" && publicCache.invalidate());
+  // Contact messages and link checks are seen only on the owner's pages, which are never cached:
+  // a stream of them must not make every visitor's page a fresh render. (A link check that finds
+  // an original gone also changes the articles.)
+  const ownerOnly = new Set(["messages", "links"]);
+  services.store.onChange((event) => !ownerOnly.has(event.collection) && publicCache.invalidate());
   // Pages link stored images by version (`&v=`): a newly stored image changes them.
   services.images.cache.onStored(() => publicCache.invalidate());
 
@@ -102,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
     .route("/", importRoutes(services.imports))
+    .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 

@@ -77,6 +77,19 @@ const envSchema = z.object({
     .min(0, "use a whole number of seconds from 0 to 86400")
     .max(86_400, "use a whole number of seconds from 0 to 86400")
     .default(60),
+  LINK_CHECK_DAILY: boolean.default(true),
+  LINK_CHECK_PAUSE_MS: z.coerce
+    .number({ message: "use a number of milliseconds from 0 to 600000" })
+    .int("use a number of milliseconds from 0 to 600000")
+    .min(0, "use a number of milliseconds from 0 to 600000")
+    .max(600_000, "use a number of milliseconds from 0 to 600000")
+    .default(3000),
+  LINK_CHECK_TIMEOUT_MS: z.coerce
+    .number({ message: "use a number of milliseconds from 100 to 120000" })
+    .int("use a number of milliseconds from 100 to 120000")
+    .min(100, "use a number of milliseconds from 100 to 120000")
+    .max(120_000, "use a number of milliseconds from 100 to 120000")
+    .default(15_000),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -137,6 +150,12 @@ export type Config = {
    * CACHE_SHARED_SECONDS, then serve it stale CACHE_STALE_SECONDS more while it asks again.
    */
   publicCacheControl: string;
+  /** Whether the background link check runs (the owner's "Check links" works either way). */
+  linkCheckDaily: boolean;
+  /** The wait between two link-check requests to the same host. */
+  linkCheckPauseMs: number;
+  /** How long a link check waits for a publisher's answer. */
+  linkCheckTimeoutMs: number;
   logLevel: string;
   production: boolean;
   buildDir: string;
@@ -197,6 +216,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageCacheMb: e.IMAGE_CACHE_MB,
     imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
     publicCacheControl: `public, max-age=0, s-maxage=${e.CACHE_SHARED_SECONDS}, stale-while-revalidate=${e.CACHE_STALE_SECONDS}`,
+    linkCheckDaily: e.LINK_CHECK_DAILY,
+    linkCheckPauseMs: e.LINK_CHECK_PAUSE_MS,
+    linkCheckTimeoutMs: e.LINK_CHECK_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === "production",
     buildDir: path.resolve(e.BUILD_DIR),

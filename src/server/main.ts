@@ -48,6 +48,7 @@ async function main() {
     }
     services.contact.start();
     services.imports.resume();
+    if (config.linkCheckDaily) services.linkHealth.start();
     // The hero and the first articles' images are cached ahead of visitors, again after every change.
     services.images.scheduleWarm();
     services.store.onChange(
@@ -69,8 +70,9 @@ async function main() {
     clearInterval(externalWrites);
     live.closeAll();
     const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
+    const linksStopped = services.linkHealth.stop();
     server.close(() => {
-      void contactStopped.finally(() => {
+      void Promise.all([contactStopped, linksStopped]).finally(() => {
         services.store.close();
         process.exit(0);
       });

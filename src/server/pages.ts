@@ -71,6 +71,7 @@ export function pageRoutes(
         unread: services.contact.messages.unreadCount(),
       }),
       uploads: () => services.uploads.list(),
+      linkHealth: () => services.linkHealth.report(),
     };
   };
 

@@ -16,6 +16,11 @@ import { readTextPage } from "./import/read-text-page";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
+import { createLinkCheckRepository } from "./link-health/link-check-repository";
+import { createLinkHealthService } from "./link-health/link-health-service";
+
+/** Link checks say who is asking, and where to find out more: the site itself. */
+export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -48,6 +53,22 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     publicUrl: config.publicUrl,
     logger,
   });
+  const linkHealth = createLinkHealthService({
+    store,
+    articles: content.articles,
+    checks: createLinkCheckRepository(store),
+    archive,
+    extractForArchive: (articleId) => reader.extractForArchive(articleId),
+    visit: (url) =>
+      safeFetch(url, {
+        allowPrivate: config.fetchAllowPrivate,
+        discardBody: true,
+        timeoutMs: config.linkCheckTimeoutMs,
+        headers: { "user-agent": linkCheckUserAgent(config.publicUrl) },
+      }),
+    pauseMs: config.linkCheckPauseMs,
+    logger,
+  });
   const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
@@ -65,7 +86,20 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     fetchDetails: (url) => reader.fetchDetails(url),
     logger,
   });
-  return { config, logger, store, content, owner, sessions, contact, reader, images, uploads, imports };
+  return {
+    config,
+    logger,
+    store,
+    content,
+    owner,
+    sessions,
+    contact,
+    reader,
+    images,
+    uploads,
+    imports,
+    linkHealth,
+  };
 }
 
 /** Creates the owner from ADMIN_EMAIL/ADMIN_PASSWORD, or returns a one-time setup link. */

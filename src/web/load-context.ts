@@ -1,5 +1,6 @@
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
 import type { ImageVersion } from "../domain/image-src";
+import type { LinkHealthReport } from "../domain/link-health";
 import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
@@ -18,6 +19,7 @@ export type SignedInOwner = {
   csrfToken: string;
   inbox(): Inbox;
   uploads(): Promise<UploadInfo[]>;
+  linkHealth(): LinkHealthReport;
 };
 
 declare module "react-router" {

@@ -8,6 +8,8 @@ import {
   test,
   unique,
 } from "./admin-helpers";
+import { WIDTHS } from "./landing-support";
+import { expectNoViolations } from "./support/axe";
 
 const openSettings = (page: Page) => openSection(page, "settings", "Settings");
 
@@ -164,3 +166,41 @@ test.describe("settings manager", () => {
     await anonymous.dispose();
   });
 });
+
+for (const size of WIDTHS) {
+  test.describe(`featured outlets at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("the editor takes more than 8 outlets, and the Publications list shows the first 8", async ({
+      page,
+      server,
+    }) => {
+      await openSettings(page);
+      const outlets = page.getByRole("group", { name: "Featured outlets" });
+      await expect(outlets.getByText("The Publications list shows the first 8.")).toBeVisible();
+      const existing = await outlets.getByLabel(/^Featured outlets \d+$/).count();
+      const added = Array.from({ length: 10 - existing }, (_, i) => unique(`Outlet ${existing + i + 1}`));
+      for (const [index, name] of added.entries()) {
+        await outlets.getByRole("button", { name: "Add outlet" }).click();
+        await expect(outlets.getByLabel(`Featured outlets ${existing + index + 1}`)).toBeFocused();
+        await page.keyboard.type(name);
+      }
+      await expectNoViolations(page, `settings with 10 outlets at ${size.width} px`, {
+        include: ["form.settings"],
+      });
+      await page.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, "Settings saved successfully");
+
+      const site = (await (await server.api("/api/site")).json()) as { featuredOutlets: string[] };
+      expect(site.featuredOutlets).toHaveLength(10);
+      expect(site.featuredOutlets.slice(existing)).toEqual(added);
+      await page.reload();
+      await expect(outlets.getByLabel(/^Featured outlets \d+$/)).toHaveCount(10);
+
+      await page.goto("/#features");
+      const shown = page.locator(".lp-publications li");
+      await expect(shown).toHaveText(site.featuredOutlets.slice(0, 8));
+      await expect(page.locator(".lp-publications")).not.toContainText(site.featuredOutlets[9]!);
+    });
+  });
+}

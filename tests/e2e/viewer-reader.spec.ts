@@ -10,6 +10,8 @@ import {
   viewer,
 } from "./support/viewer-fixtures";
 import { PWNED } from "./support/fake-publisher";
+import { WIDTHS } from "./landing-support";
+import { expectNoViolations } from "./support/axe";
 
 /** The image cache's address for `url`, at some width and version (tests/e2e/responsive-images.spec.ts checks which). */
 const cachedSrcPattern = (url: string) =>
@@ -222,6 +224,58 @@ test.describe("article viewer: reader mode", () => {
     expect(errors).toEqual([]);
   });
 });
+
+for (const size of WIDTHS) {
+  test.describe(`article viewer: a page with no article text at ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("opens in reader mode with the article's description, or says the text could not be extracted", async ({
+      page,
+      world,
+    }) => {
+      world.publisher.route("/video", {
+        body: "<!doctype html><html><head><title>Watch: the harbour at night</title></head><body><video></video><p>Watch.</p></body></html>",
+      });
+      const fields = {
+        title: `Night-time harbour film ${size.width}`,
+        outlet: "The Coast Gazette",
+        url: `${world.publisher.url("/video")}?w=${size.width}`,
+        // The oldest article, so the others keep their places.
+        date: "2000-01-01",
+        description: "A film of the harbour after dark, with the pilots' own commentary.",
+      };
+      const created = await world.server.api("/api/articles", { method: "POST", json: fields });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      try {
+        await openViewer(page, id);
+        const reader = viewer(page).locator("article.reader");
+        await expect(reader.locator(".reader-fallback")).toHaveText(fields.description);
+        // Said once, not again as the excerpt.
+        await expect(reader.getByText(fields.description)).toHaveCount(1);
+        await expect(viewer(page).getByRole("alert")).toHaveCount(0);
+        await expect(viewer(page).getByText("Unable to Load Content")).toHaveCount(0);
+        await expect(reader.getByRole("link", { name: "View Original" })).toBeVisible();
+        await expectNoViolations(page, `reader with no article text at ${size.width} px`, {
+          include: ["dialog.viewer"],
+        });
+
+        const put = await world.server.api(`/api/articles/${id}`, {
+          method: "PUT",
+          json: { ...fields, description: "" },
+        });
+        expect(put.status).toBe(200);
+        await openViewer(page, id);
+        await expect(viewer(page).locator(".reader-fallback")).toHaveText(
+          "Article content could not be extracted.",
+        );
+        await expect(viewer(page).getByRole("alert")).toHaveCount(0);
+      } finally {
+        await world.server.api(`/api/articles/${id}`, { method: "DELETE" });
+      }
+    });
+  });
+}
 
 test.describe("article viewer: original site", () => {
   test("frames a publisher that allows it, in the spec's sandbox", async ({ page, world }) => {

@@ -251,12 +251,34 @@ describe("GET /api/articles/:id/reader", () => {
     ["/missing", "fetch_failed", "Failed to fetch content: 404 Not Found"],
     ["/empty", "no_content", "No content received from source"],
     ["/blank", "no_content", "No content received from source"],
-    ["/not-an-article", "extraction_failed", "Content extraction failed: No article text found on the page"],
   ])("reports %s with the spec's message", async (pathname, code, message) => {
     const id = await createArticle({ url: publisher.url(pathname) });
     const response = await reader(id);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: { code, message } });
+    expect(archiveRow(id)).toBeUndefined();
+  });
+
+  it("answers a page with no article text with the page's details and no paragraphs, and archives nothing", async () => {
+    const id = await createArticle({
+      url: publisher.url("/not-an-article"),
+      title: "A video report",
+      date: "2026-01-02",
+      description: "The owner's description of the video.",
+      image: "",
+    });
+    const response = await reader(id);
+    expect(response.status).toBe(200);
+    // The page's own title wins, as for any page; the viewer shows the article's description.
+    expect(await response.json()).toEqual({
+      title: "Hi",
+      author: "",
+      publishDate: "2026-01-02",
+      image: "",
+      excerpt: "The owner's description of the video.",
+      paragraphs: [],
+      source: "fetched",
+    });
     expect(archiveRow(id)).toBeUndefined();
   });
 

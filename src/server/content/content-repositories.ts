@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import {
   siteSchema,
+  type Article,
   type ArticleInput,
   type EducationInput,
   type ExperienceInput,
@@ -11,14 +12,39 @@ import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
 import type { Store } from "../db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
-import { createCollectionRepository } from "./collection-repository";
+import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
+import { readGoneOriginals } from "../link-health/link-check-repository";
 
-export function createArticleRepository(store: Store) {
-  return createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
+/**
+ * Articles, each marked `gone` when the link check found its original gone (the join is
+ * src/server/link-health). The check records such a finding as an "articles" change, so the
+ * list read once per change stays right.
+ */
+export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
+  const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
     table: articlesTable,
     order: sortArticlesByDateDesc,
   });
+  const markGone = (articles: readonly Article[]): Article[] => {
+    const gone = readGoneOriginals(store.sqlite);
+    return articles.map((article) => {
+      const state = gone.get(article.id);
+      return state ? Object.freeze({ ...article, gone: state }) : article;
+    });
+  };
+  const one = (article: Article | undefined) => (article ? markGone([article])[0] : undefined);
+  let listed: readonly Article[] | undefined;
+  store.onChange((event) => {
+    if (event.collection === "articles") listed = undefined;
+  });
+  return {
+    list: () => (listed ??= Object.freeze(markGone(rows.list()))),
+    get: (id) => one(rows.get(id)),
+    create: (input) => rows.create(input),
+    replace: (id, input) => one(rows.replace(id, input)),
+    remove: (id) => rows.remove(id),
+  };
 }
 
 export function createExperienceRepository(store: Store) {

@@ -38,7 +38,8 @@ export function exportContent(repos: ContentRepositories) {
     version: 1 as const,
     exportedAt: new Date().toISOString(),
     site: repos.site.get(),
-    articles: repos.articles.list(),
+    // Whether an original is gone is the link check's finding, not content: the next check finds it again.
+    articles: repos.articles.list().map(({ gone: _gone, ...article }) => article),
     experiences: repos.experiences.list(),
     education: repos.education.list(),
   };

@@ -1,5 +1,6 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Site } from "../../domain/content";
+import type { LinkStatus } from "../../domain/link-health";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -41,6 +42,28 @@ export const articleArchivesTable = sqliteTable("article_archives", {
   excerpt: text("excerpt").notNull(),
   content: text("content").notNull(),
   fetchedAt: text("fetched_at").notNull(),
+});
+
+/**
+ * The newest link check of each article's original (docs/product.md, Link health). `url` is the
+ * address that was checked: once the owner changes the article's address the row no longer
+ * applies, and the next check starts afresh.
+ */
+export const linkChecksTable = sqliteTable("link_checks", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articlesTable.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  /** 'ok', 'moved', 'gone' or 'unreachable'; null until a check has given a verdict. */
+  status: text("status").$type<LinkStatus>(),
+  /** Where a 'moved' article now lives. */
+  movedTo: text("moved_to"),
+  checkedAt: text("checked_at").notNull(),
+  /** Days in a row on which the check got no answer (DNS, timeout, 5xx); 3 make it 'unreachable'. */
+  failures: integer("failures").notNull().default(0),
+  lastFailedAt: text("last_failed_at"),
+  /** Why the last check failed or was turned away, for the owner; null after a clean check. */
+  note: text("note"),
 });
 
 export const experiencesTable = sqliteTable("experiences", {

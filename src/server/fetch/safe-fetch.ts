@@ -21,6 +21,11 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /**
+   * Only the status and headers are wanted (a link check): the connection is closed once they
+   * are in, and `body` is empty.
+   */
+  discardBody?: boolean;
 };
 
 export type SafeResponse = {
@@ -53,7 +58,12 @@ const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
-type Limits = { maxBytes: number; maxRedirects: number; accept: string[] | undefined };
+type Limits = {
+  maxBytes: number;
+  maxRedirects: number;
+  accept: string[] | undefined;
+  discardBody: boolean;
+};
 
 /** The one way the server fetches anything from the network. */
 export function safeFetch(url: string, options: SafeFetchOptions): Promise<SafeResponse> {
@@ -73,6 +83,7 @@ export async function fetchWithPolicy(
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
     accept: options.accept,
+    discardBody: options.discardBody ?? false,
   };
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -217,6 +228,18 @@ async function readResponse(url: URL, response: IncomingMessage, limits: Limits)
       "bad_content_type",
       `Expected ${limits.accept.join(" or ")} but the server sent ${contentType || "no content type"}`,
     );
+  }
+  if (limits.discardBody) {
+    response.destroy();
+    const headers = flattenHeaders(response.headers);
+    return {
+      url: url.href,
+      status,
+      statusText: response.statusMessage ?? "",
+      headers,
+      contentType,
+      body: Buffer.alloc(0),
+    };
   }
   const declared = Number(response.headers["content-length"]);
   if (declared > limits.maxBytes) {

@@ -13,8 +13,8 @@ export type LiveOptions = {
   clientIp: (c: AppContext) => string;
 };
 
-/** Collections only the owner hears about: a visitor must not learn when a message arrives. */
-const OWNER_ONLY: ReadonlySet<string> = new Set(["messages"]);
+/** Collections only the owner hears about: a visitor must not learn when a message arrives or a link is checked. */
+const OWNER_ONLY: ReadonlySet<string> = new Set(["messages", "links"]);
 
 /**
  * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event

@@ -24,6 +24,18 @@ export type ExtractedArticle = {
 };
 
 const NO_ARTICLE_TEXT = "No article text found on the page";
+
+/**
+ * Thrown for a page with no usable article text (a video page, a gallery, a landing page). It
+ * carries what the page's metadata did say, so reader mode can still show the article's details.
+ */
+export class NoArticleTextError extends Error {
+  override readonly name = "NoArticleTextError";
+
+  constructor(readonly metadata: Omit<ExtractedArticle, "content" | "paragraphs">) {
+    super(NO_ARTICLE_TEXT);
+  }
+}
 /** Below this much body text the page is parsed a second time, without furniture removal. */
 const SECOND_LOOK_CHARS = 200;
 
@@ -44,7 +56,7 @@ function withBody(html: string): string {
 /**
  * Extracts an article from a page's HTML: metadata from JSON-LD and meta tags, the body from
  * Readability over a document cleared of page furniture, cross-checked with JSON-LD articleBody.
- * Throws when the page has no usable article text.
+ * Throws NoArticleTextError when the page has no usable article text.
  */
 export function extractArticle(html: string, pageUrl?: string): ExtractedArticle {
   const source = withBody(html);
@@ -65,16 +77,15 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
   const author = metadata.author || cleanAuthor(body.byline);
   const content = body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n");
   const paragraphs = toReaderParagraphs(content);
-  if (paragraphs.length === 0) throw new Error(NO_ARTICLE_TEXT);
   const firstParagraph = paragraphs.find((p) => !p.heading)?.text ?? "";
-  return {
+  const details = {
     title: metadata.title || body.title,
     author,
     publishDate: metadata.publishDate,
     image: metadata.image,
     excerpt: cutExcerpt(metadata.description || firstParagraph),
-    content,
-    paragraphs,
     siteName: metadata.siteName,
   };
+  if (paragraphs.length === 0) throw new NoArticleTextError(details);
+  return { ...details, content, paragraphs };
 }

@@ -4,11 +4,12 @@ import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images
 import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
 import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
+import { originalGoneText } from "../../domain/link-health";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
 import { decodeHtml } from "./decode-html";
-import type { ArticleArchive } from "./article-archive";
-import { extractArticle } from "./extract-article";
+import type { ArchivedArticle, ArticleArchive } from "./article-archive";
+import { extractArticle, NoArticleTextError } from "./extract-article";
 import type { ExtractedArticle } from "./extract-article";
 import { allowsFraming } from "./framing";
 import { createInFlight, createTtlCache } from "./ttl-cache";
@@ -34,7 +35,9 @@ export type ReaderErrorCode =
   | "fetch_refused"
   | "fetch_failed"
   | "no_content"
-  | "extraction_failed";
+  | "extraction_failed"
+  | "no_text"
+  | "gone";
 
 /**
  * A reader failure with its HTTP status; `message` is the text the visitor sees (docs/product.md,
@@ -131,6 +134,8 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   function saveArchive(article: Article, extracted: ExtractedArticle, fetchedAt: string): void {
+    // Nothing to keep: the page is asked again once the memory cache forgets it.
+    if (extracted.content === "") return;
     try {
       archive.put({
         articleId: article.id,
@@ -165,6 +170,8 @@ export function createReaderService(options: ReaderServiceOptions) {
     if (archived && archived.url === article.url) {
       return merge(article, { ...archived, paragraphs: toReaderParagraphs(archived.content) }, "archive");
     }
+    // The link check found the original gone and we kept no text: nothing to fetch.
+    if (article.gone) throw goneError(article);
     const outcome = await extractUrl(article.url);
     if (!outcome.ok) throw outcome.error;
     saveArchive(article, outcome.article, outcome.fetchedAt);
@@ -172,8 +179,8 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   async function framing(id: string): Promise<{ frameable: boolean }> {
-    const { url } = storedArticle(id);
-    if (!isHttpUrl(url)) return { frameable: false };
+    const { url, gone } = storedArticle(id);
+    if (!isHttpUrl(url) || gone) return { frameable: false };
     const cached = framings.get(url);
     if (cached !== undefined) return { frameable: cached };
     const frameable = await framingOnce(url, () =>
@@ -213,7 +220,40 @@ export function createReaderService(options: ReaderServiceOptions) {
     };
   }
 
-  return { read, framing, fetchDetails };
+  /**
+   * "Archive now": the text of the article's live original, as the archived copy to store. A
+   * page read in the last hour is not fetched again.
+   */
+  async function extractForArchive(id: string): Promise<ArchivedArticle> {
+    const article = storedArticle(id);
+    if (!isHttpUrl(article.url)) {
+      throw new ReaderError(404, "no_source", "This article has no original address to archive.");
+    }
+    if (article.gone) throw goneError(article);
+    const outcome = await extractUrl(article.url);
+    if (!outcome.ok) throw outcome.error;
+    const extracted = outcome.article;
+    if (extracted.content === "") {
+      throw new ReaderError(502, "no_text", "No article text found on the page");
+    }
+    return {
+      articleId: article.id,
+      url: article.url,
+      title: extracted.title,
+      author: extracted.author,
+      publishDate: extracted.publishDate,
+      image: extracted.image,
+      excerpt: extracted.excerpt,
+      content: extracted.content,
+      fetchedAt: outcome.fetchedAt,
+    };
+  }
+
+  return { read, framing, fetchDetails, extractForArchive };
+}
+
+function goneError(article: Article): ReaderError {
+  return new ReaderError(404, "gone", originalGoneText(article));
 }
 
 export type ReaderService = ReturnType<typeof createReaderService>;
@@ -253,6 +293,9 @@ function extractPage(page: SafeResponse, html: string): ExtractedArticle {
   try {
     return extractArticle(html, page.url);
   } catch (error) {
+    // A page without article text still opens in reader mode, with the article's description
+    // (docs/product.md, Article viewer: 'Reader, nothing to show').
+    if (error instanceof NoArticleTextError) return { ...error.metadata, content: "", paragraphs: [] };
     const reason = error instanceof Error && error.message ? error.message : "Unknown error";
     throw new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
   }

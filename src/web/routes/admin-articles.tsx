@@ -1,21 +1,32 @@
 import { CollectionManager } from "../features/collections/collection-manager";
 import { articleCollection } from "../features/collections/articles/article-collection";
 import { ImportFromPage } from "../features/import/import-from-page";
-import { loadOrFlag } from "../lib/dashboard/load-state";
+import { articleLinkExtras } from "../features/collections/articles/link-health";
+import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireOwner(context, request);
-  return { items: context.content.articles(), ownerName: context.content.site().name };
+  const owner = requireOwner(context, request);
+  return {
+    items: context.content.articles(),
+    ownerName: context.content.site().name,
+    links: owner.linkHealth(),
+  };
 }
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
+  const links = useLastLoaded("links" in loaderData ? loaderData.links : undefined);
   return (
     <>
-      <CollectionManager heading="Articles" config={articleCollection} data={loaderData} />
+      <CollectionManager
+        heading="Articles"
+        config={articleCollection}
+        data={loaderData}
+        extras={articleLinkExtras(links)}
+      />
       <ImportFromPage ownerName={"ownerName" in loaderData ? loaderData.ownerName : ""} />
     </>
   );

@@ -34,6 +34,8 @@ export async function startServer(
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
       LOG_LEVEL: "info",
+      // A background check would change the fixtures' articles behind the tests' backs.
+      LINK_CHECK_DAILY: "false",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

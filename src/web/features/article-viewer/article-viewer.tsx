@@ -73,15 +73,17 @@ function ViewerDialog({ articles, index, preloaded, onSelect, onClose }: DialogP
   const nextButton = useRef<HTMLButtonElement>(null);
   useModalDialog(dialogRef, () => titleRef.current);
 
-  // Moving to another article resets to reader mode.
+  // Moving to another article resets to reader mode. An article whose original is gone has no
+  // other mode (docs/product.md, Link health).
   const [modeFor, setModeFor] = useState<{ id: string; mode: ViewMode }>({ id: article.id, mode: "reader" });
-  const mode: ViewMode = modeFor.id === article.id ? modeFor.mode : "reader";
+  const mode: ViewMode = modeFor.id === article.id && !article.gone ? modeFor.mode : "reader";
   const setMode = (value: ViewMode) => setModeFor({ id: article.id, mode: value });
 
   const reader = useReaderContent(
     article.id,
     article.url,
     preloaded?.articleId === article.id ? preloaded.content : undefined,
+    article.gone !== "unarchived",
   );
   // Without scripts, Close and Previous / Next send this form: plain page loads of '/' and '/?article=…'.
   const navForm = useId();
@@ -159,15 +161,17 @@ function ViewerDialog({ articles, index, preloaded, onSelect, onClose }: DialogP
               {date && <p className="viewer-date">{date}</p>}
             </div>
             <div className="viewer-controls">
-              <button
-                type="button"
-                className="viewer-button viewer-toggle"
-                onClick={() => setMode(mode === "reader" ? "original" : "reader")}
-                onPointerEnter={prefetchFraming}
-                onFocus={prefetchFraming}
-              >
-                {mode === "reader" ? MODE_LABEL.original : MODE_LABEL.reader}
-              </button>
+              {article.gone ? null : (
+                <button
+                  type="button"
+                  className="viewer-button viewer-toggle"
+                  onClick={() => setMode(mode === "reader" ? "original" : "reader")}
+                  onPointerEnter={prefetchFraming}
+                  onFocus={prefetchFraming}
+                >
+                  {mode === "reader" ? MODE_LABEL.original : MODE_LABEL.reader}
+                </button>
+              )}
               <button
                 type="submit"
                 form={navForm}
@@ -182,7 +186,13 @@ function ViewerDialog({ articles, index, preloaded, onSelect, onClose }: DialogP
             </div>
           </header>
 
-          <div ref={bodyRef} className={`viewer-body viewer-body-${mode}`}>
+          <div
+            ref={bodyRef}
+            className={`viewer-body viewer-body-${mode}`}
+            // Archived text offers no link to the original, so nothing inside takes focus: the
+            // scrolling text itself must, for keyboard users to scroll it.
+            {...(article.gone ? { tabIndex: 0, role: "region", "aria-label": "Article" } : {})}
+          >
             {mode === "reader" ? (
               <ReaderView article={article} state={reader} />
             ) : (

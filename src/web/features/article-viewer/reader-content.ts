@@ -14,18 +14,20 @@ const LOADING: ReaderState = { status: "loading" };
  * The reader text of one article. The state belongs to the article (and its address): when
  * either changes, it is "loading" again at once and the previous request is abandoned.
  * `preloaded` is the text the page was rendered with (the owner's own copy of a shared
- * '?article=' link): it is shown as it is, with no request.
+ * '?article=' link): it is shown as it is, with no request. Nothing is asked while `wanted` is
+ * false (an article whose original is gone with no text kept).
  */
 export function useReaderContent(
   articleId: string,
   articleUrl: string,
   preloaded?: ReaderContent,
+  wanted = true,
 ): ReaderState {
   const key = `${articleId}\n${articleUrl}`;
   const [current, setCurrent] = useState<{ key: string; state: ReaderState }>({ key, state: LOADING });
 
   useEffect(() => {
-    if (preloaded) return;
+    if (preloaded || !wanted) return;
     const controller = new AbortController();
     apiRequest<ReaderContent>(`/api/articles/${encodeURIComponent(articleId)}/reader`, {
       signal: controller.signal,
@@ -38,7 +40,7 @@ export function useReaderContent(
       },
     );
     return () => controller.abort();
-  }, [articleId, key, preloaded]);
+  }, [articleId, key, preloaded, wanted]);
 
   if (preloaded) return { status: "loaded", content: preloaded };
   return current.key === key ? current.state : LOADING;

@@ -1,5 +1,6 @@
 import type { Article } from "../../../domain/content";
 import { formatArticleDate, formatLongUs } from "../../../domain/dates";
+import { ARCHIVED_TEXT_NOTE, originalGoneText } from "../../../domain/link-health";
 import { safeHref } from "../../../domain/safe-url";
 import type { ReaderState } from "./reader-content";
 import { NewTabIcon } from "./new-tab-icon";
@@ -15,6 +16,8 @@ export const NO_SCRIPT_REASON = "Reading this article here needs JavaScript.";
  * text node: no markup from another site ever reaches the page.
  */
 export function ReaderView({ article, state }: Props) {
+  // Gone, and no text kept: there is nothing to load.
+  if (article.gone === "unarchived") return <ReaderGone article={article} />;
   if (state.status === "loading") {
     return (
       <>
@@ -33,10 +36,16 @@ export function ReaderView({ article, state }: Props) {
 
   const { content } = state;
   const date = formatArticleDate(content.publishDate, formatLongUs);
-  const original = safeHref(article.url);
+  // A dead original is never offered (docs/product.md, Link health).
+  const original = article.gone ? "#" : safeHref(article.url);
   const body = content.paragraphs;
   return (
     <article className="reader" lang="en">
+      {article.gone && (
+        <p className="reader-notice" role="note">
+          {originalGoneText(article)} {ARCHIVED_TEXT_NOTE}
+        </p>
+      )}
       <header className="reader-head">
         <h2 className="reader-title">{content.title || article.title}</h2>
         <p className="reader-meta">
@@ -44,7 +53,8 @@ export function ReaderView({ article, state }: Props) {
           {date && <span className="reader-date">{date}</span>}
         </p>
         {content.author && <p className="reader-author">By {content.author}</p>}
-        {content.excerpt && <p className="reader-excerpt">{content.excerpt}</p>}
+        {/* With no text, the description is the body (below): not twice. */}
+        {content.excerpt && body.length > 0 && <p className="reader-excerpt">{content.excerpt}</p>}
       </header>
       <ViewerImage url={content.image} className="reader-image" />
       <div className="reader-body">
@@ -77,8 +87,32 @@ export function ReaderView({ article, state }: Props) {
   );
 }
 
+/** An article whose original is gone and of which we kept no text: what the portfolio card shows. */
+function ReaderGone({ article }: { article: Article }) {
+  const date = formatArticleDate(article.date, formatLongUs);
+  return (
+    <article className="reader" lang="en">
+      <p className="reader-notice" role="note">
+        {originalGoneText(article)}
+      </p>
+      <header className="reader-head">
+        <h2 className="reader-title">{article.title}</h2>
+        <p className="reader-meta">
+          {article.outlet && <span className="reader-outlet">{article.outlet}</span>}
+          {date && <span className="reader-date">{date}</span>}
+        </p>
+      </header>
+      {article.description && (
+        <div className="reader-body">
+          <p className="reader-fallback">{article.description}</p>
+        </div>
+      )}
+    </article>
+  );
+}
+
 function ReaderFailure({ article, reason }: { article: Article; reason: string }) {
-  const original = safeHref(article.url);
+  const original = article.gone ? "#" : safeHref(article.url);
   return (
     <div className="viewer-failure" role="alert">
       <h2>Unable to Load Content</h2>

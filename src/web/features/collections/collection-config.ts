@@ -1,4 +1,5 @@
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
+import type { Collection } from "../../../domain/content";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
 export type StoredItem = { id: string; updatedAt: string };
@@ -24,6 +25,22 @@ export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
   toInput: (draft: TDraft, now: Date) => TInput;
   summary: (draft: TDraft, now: Date) => { title: string; meta: string; badge?: string };
   Editor: ComponentType<EditorProps<TDraft>>;
+};
+
+/**
+ * What a section adds to the shared shell beyond its config, from its own loader data (the
+ * Articles manager's link health): more live collections, tools in the head, filters over the
+ * list, and a status line on each item.
+ */
+export type CollectionExtras<TItem extends StoredItem> = {
+  /** Other collections whose changes re-read the section. */
+  live?: readonly Collection[];
+  /** Controls beside 'Add …'. */
+  tools?: ReactNode;
+  /** Views of the list, shown as buttons with their counts; the first shows every item. */
+  filters?: readonly { label: string; includes: (item: TItem) => boolean }[];
+  /** A line under an item's heading: its state, and what can be done about it. */
+  itemStatus?: (item: TItem) => ReactNode;
 };
 
 /** The toast texts for a collection: 'Failed to load experiences', 'Experience saved'… */

@@ -7,6 +7,8 @@ type CollectionItemProps = {
   badge?: string | undefined;
   /** A line under the heading, such as 'New experience - Save to sort chronologically'. */
   note?: string | undefined;
+  /** The section's own status line for this item (CollectionExtras.itemStatus). */
+  status?: ReactNode;
   expanded: boolean;
   /** False until the page has hydrated: the heading button cannot open the editor before. */
   interactive: boolean;
@@ -30,6 +32,7 @@ export function CollectionItem(props: CollectionItemProps) {
     meta,
     badge,
     note,
+    status,
     expanded,
     interactive,
     dirty,
@@ -80,6 +83,7 @@ export function CollectionItem(props: CollectionItemProps) {
           </div>
         ) : null}
         {note ? <p className="item__note">{note}</p> : null}
+        {status ? <div className="item__status">{status}</div> : null}
       </div>
       {expanded ? (
         <form ref={panelRef} id={panelId} className="item__panel" noValidate onSubmit={submit}>

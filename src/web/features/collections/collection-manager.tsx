@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLiveUpdates } from "../../lib/use-live-updates";
-import type { CollectionConfig, StoredItem } from "./collection-config";
+import type { CollectionConfig, CollectionExtras, StoredItem } from "./collection-config";
 import { CollectionItem } from "./collection-item";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailedNotice } from "../../lib/dashboard/load-failed";
@@ -14,6 +14,7 @@ type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
   config: CollectionConfig<TItem, TDraft, TInput>;
   /** The section loader's data: the list, or word that re-reading it failed. */
   data: { items: readonly TItem[] } | LoadFailed;
+  extras?: CollectionExtras<TItem>;
 };
 
 const NO_ITEMS: readonly never[] = [];
@@ -23,12 +24,22 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
   heading,
   config,
   data,
+  extras = {},
 }: CollectionManagerProps<TItem, TDraft, TInput>) {
-  useLiveUpdates([config.collection]);
+  useLiveUpdates([config.collection, ...(extras.live ?? [])]);
   const shown = useLastLoaded("items" in data ? data.items : undefined);
   const editor = useCollectionEditor(config, shown ?? NO_ITEMS);
   useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, editor.texts.loadFailed);
   const [confirmId, setConfirmId] = useState<string | null>(null);
+  const [filterIndex, setFilterIndex] = useState(0);
+  const filters = extras.filters ?? [];
+  const filter = filters[filterIndex];
+  // An item being worked on stays in view when it leaves the filter (a fixed link, say).
+  const rows = filter
+    ? editor.rows.filter(
+        (row) => filter.includes(row.item) || row.pinned || row.dirty || row.item.id === editor.expandedId,
+      )
+    : editor.rows;
   const addRef = useRef<HTMLButtonElement>(null);
   const focusAddAfterClose = useRef(false);
   const headingId = useId();
@@ -58,25 +69,51 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
         <p className="manager__count">
           {editor.rows.length} {editor.rows.length === 1 ? "item" : "items"}
         </p>
+        {extras.tools}
         <button
           ref={addRef}
           type="button"
           className="button button--primary"
-          onClick={editor.add}
+          onClick={() => {
+            // A new item shows in the full list.
+            setFilterIndex(0);
+            void editor.add();
+          }}
           disabled={!hydrated || editor.adding || shown === undefined}
         >
           {editor.adding ? "Adding…" : `Add ${singular}`}
         </button>
       </div>
+      {filters.length > 1 && shown !== undefined ? (
+        <div className="manager__filters" role="group" aria-label={`Show ${plural}`}>
+          {filters.map((entry, index) => (
+            <button
+              key={entry.label}
+              type="button"
+              className="manager__filter"
+              aria-pressed={index === filterIndex}
+              disabled={!hydrated}
+              onClick={() => setFilterIndex(index)}
+            >
+              {entry.label}{" "}
+              <span className="manager__filter-count">
+                ({editor.rows.filter((row) => entry.includes(row.item)).length})
+              </span>
+            </button>
+          ))}
+        </div>
+      ) : null}
       {shown === undefined ? (
         <LoadFailedNotice message={editor.texts.loadFailed} />
       ) : editor.rows.length === 0 ? (
         <p className="manager__empty">
           No {plural} yet. Use “Add {singular}” to create the first one.
         </p>
+      ) : rows.length === 0 ? (
+        <p className="manager__empty">No {plural} to show here.</p>
       ) : (
         <ul className="items">
-          {editor.rows.map((row) => {
+          {rows.map((row) => {
             const summary = config.summary(row.draft, editor.now);
             const id = row.item.id;
             return (
@@ -86,6 +123,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
                 meta={summary.meta}
                 badge={summary.badge}
                 note={row.pinned ? config.newNote : undefined}
+                status={extras.itemStatus?.(row.item)}
                 expanded={editor.expandedId === id}
                 interactive={hydrated}
                 dirty={row.dirty}

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { Article } from "../../../domain/content";
 import { safeHref } from "../../../domain/safe-url";
+import { articleSearch } from "../../lib/article-search";
 import "./read-article-link.css";
 
-/** The page URL that opens the article viewer on this article (shareable). */
-export function articleSearch(id: string): string {
-  return `?article=${encodeURIComponent(id)}`;
-}
+type Props = { article: Pick<Article, "id" | "title" | "url" | "gone">; className?: string };
 
-type Props = { article: Pick<Article, "id" | "title" | "url">; className?: string };
+/** The original's address for the print stylesheet; none when it is gone. */
+const printUrl = (article: Props["article"]) =>
+  article.gone || safeHref(article.url) === "#" ? undefined : article.url;
 
 /**
  * 'Read article': opens the article viewer by putting the article in the page URL. It is a
@@ -20,7 +20,7 @@ export function ReadArticleLink({ article, className }: Props) {
       to={articleSearch(article.id)}
       preventScrollReset
       className={className ? `lp-read ${className}` : "lp-read"}
-      data-print-url={safeHref(article.url) === "#" ? undefined : article.url}
+      data-print-url={printUrl(article)}
     >
       Read article<span className="visually-hidden">: {article.title}</span>
     </Link>
@@ -34,7 +34,7 @@ export function HeadlineLink({ article, className }: Props) {
       to={articleSearch(article.id)}
       preventScrollReset
       className={className}
-      data-print-url={safeHref(article.url) === "#" ? undefined : article.url}
+      data-print-url={printUrl(article)}
     >
       {article.title}
     </Link>

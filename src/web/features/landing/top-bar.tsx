@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { GlassCanvas } from "./glass-canvas";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
-import { articleSearch } from "./read-article-link";
+import { articleSearch } from "../../lib/article-search";
 import { SECTIONS } from "./sections";
 import { scrollToSection } from "./use-page-scroll";
 import type { Today } from "./use-today";

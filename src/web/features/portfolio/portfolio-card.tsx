@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { articleTags } from "./article-tags";
 import type { Article } from "../../../domain/content";
 import { formatDayMonthYear, parseArticleDate } from "../../../domain/dates";
@@ -7,6 +8,8 @@ import { safeHref } from "../../../domain/safe-url";
 import type { ImageProgress } from "./image-progress";
 import { imageCacheSrc } from "../../../domain/image-src";
 import { CachedPicture } from "../../components/cached-picture";
+import { originalGoneText } from "../../../domain/link-health";
+import { articleSearch } from "../../lib/article-search";
 
 /** The card crops to 3:2. */
 const IMAGE_WIDTH = 600;
@@ -102,13 +105,20 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
   const date = parseArticleDate(article.date);
   const dateText = date ? formatDayMonthYear(date) : article.date.trim();
   const href = safeHref(article.url);
-  const linkable = href !== "#";
+  // A gone original is never linked: the archived text opens in the viewer, or nothing does.
+  const linkable = href !== "#" && !article.gone;
+  const archivedLink = article.gone === "archived";
   const titleId = `${cardDomId(article)}-title`;
 
   return (
     <article
       id={cardDomId(article)}
-      className={["pf-card", image ? "" : "pf-card--text", highlighted ? "is-highlighted" : ""]
+      className={[
+        "pf-card",
+        image ? "" : "pf-card--text",
+        highlighted ? "is-highlighted" : "",
+        article.gone ? "pf-card--gone" : "",
+      ]
         .filter(Boolean)
         .join(" ")}
       aria-labelledby={titleId}
@@ -138,11 +148,16 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
             <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={newTabNoteId}>
               {article.title}
             </a>
+          ) : archivedLink ? (
+            <Link to={articleSearch(article.id)} preventScrollReset>
+              {article.title}
+            </Link>
           ) : (
             article.title
           )}
         </h3>
         {article.description ? <p className="pf-card__dek">{article.description}</p> : null}
+        {article.gone ? <p className="pf-card__gone">{originalGoneText(article)}</p> : null}
         {linkable ? (
           <a
             className="pf-card__read"
@@ -153,6 +168,15 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
           >
             Read Article →
           </a>
+        ) : archivedLink ? (
+          <Link
+            className="pf-card__read"
+            to={articleSearch(article.id)}
+            preventScrollReset
+            aria-describedby={titleId}
+          >
+            Read Archived Text →
+          </Link>
         ) : null}
       </div>
     </article>

@@ -12,8 +12,9 @@ type ListWriteTexts = {
 };
 
 /**
- * A write from a list tab (Messages, Media): send it, toast how it went (an expired session goes
- * to sign-in instead), then re-read the tab's data whatever happened. Resolves to whether it worked.
+ * A write from a list tab (Messages, Media) or a list's action (the Articles' link health): send
+ * it, toast how it went (an expired session goes to sign-in instead), then re-read the tab's data
+ * whatever happened. Resolves to whether it worked.
  */
 export function useListWrite() {
   const send = useAdminApi();
@@ -22,7 +23,7 @@ export function useListWrite() {
   return useCallback(
     async (
       path: string,
-      method: "PUT" | "DELETE",
+      method: "POST" | "PUT" | "DELETE",
       body: unknown,
       texts: ListWriteTexts,
     ): Promise<boolean> => {

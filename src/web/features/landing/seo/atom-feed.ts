@@ -6,7 +6,7 @@ import { escapeXml } from "./xml";
 
 type FeedArticle = Pick<
   Article,
-  "id" | "title" | "outlet" | "url" | "date" | "description" | "tags" | "updatedAt"
+  "id" | "title" | "outlet" | "url" | "date" | "description" | "tags" | "updatedAt" | "gone"
 >;
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
@@ -47,7 +47,8 @@ export function atomFeed(
     `  <author><name>${escapeXml(site.name)}</name></author>`,
   ];
   for (const article of entries) {
-    const link = isHttpUrl(article.url) ? article.url : articleViewUrl(origin, article.id);
+    // A gone original is not linked: the archived text on this site is.
+    const link = isHttpUrl(article.url) && !article.gone ? article.url : articleViewUrl(origin, article.id);
     const updated = rfc3339(article.updatedAt, epoch);
     const published = parseArticleDate(article.date)?.toISOString();
     lines.push(

@@ -63,6 +63,12 @@ describe("atomFeed", () => {
     expect(feed).toContain(`href="https://ada.example/?article=x"`);
     expect(feed).not.toContain("<published>");
   });
+
+  it("links an article whose original is gone to its archived text on the site", () => {
+    const feed = atomFeed(site, [article("dead", "2024-01-01", { gone: "archived" })], "https://ada.example");
+    expect(feed).toContain(`href="https://ada.example/?article=dead"`);
+    expect(feed).not.toContain("herald.example");
+  });
 });
 
 describe("sitemap and robots", () => {

@@ -67,6 +67,16 @@ describe("landingJsonLd", () => {
     expect(list.itemListElement[2]!.item.datePublished).toBeUndefined();
   });
 
+  it("points an article whose original is gone at its view on the site", () => {
+    const data = landingJsonLd(
+      site,
+      [{ ...article("dead", "2024-01-01"), gone: "unarchived" }],
+      "https://ada.example",
+    );
+    const list = data["@graph"][1] as { itemListElement: { item: Record<string, unknown> }[] };
+    expect(list.itemListElement[0]!.item.url).toBe("https://ada.example/?article=dead");
+  });
+
   it("leaves out a LinkedIn value that is not an http(s) URL", () => {
     const data = landingJsonLd({ ...site, social: { linkedin: "", email: "" } }, [], "https://ada.example");
     expect(data["@graph"][0]).not.toHaveProperty("sameAs");

@@ -5,7 +5,10 @@ import { isHttpUrl } from "../../../../domain/safe-url";
 import { absoluteUrl, articleViewUrl } from "./urls";
 import type { PublicSite } from "../../../../domain/public-site";
 
-type ArticleSummary = Pick<Article, "id" | "title" | "outlet" | "url" | "date" | "description" | "image">;
+type ArticleSummary = Pick<
+  Article,
+  "id" | "title" | "outlet" | "url" | "date" | "description" | "image" | "gone"
+>;
 
 /** 'YYYY-MM-DD' of an article's free-text date, or undefined when it is not a date. */
 function isoDay(text: string): string | undefined {
@@ -51,7 +54,7 @@ export function landingJsonLd(site: PublicSite, articles: readonly ArticleSummar
         item: {
           "@type": "Article",
           headline: article.title,
-          url: isHttpUrl(article.url) ? article.url : articleViewUrl(origin, article.id),
+          url: isHttpUrl(article.url) && !article.gone ? article.url : articleViewUrl(origin, article.id),
           ...(article.description ? { description: article.description } : {}),
           ...(published ? { datePublished: published } : {}),
           ...(image ? { image: absoluteUrl(image, origin) } : {}),

@@ -1,0 +1,283 @@
+import type { Logger } from "pino";
+import type { Article } from "../../domain/content";
+import {
+  classifyAnswer,
+  nextCheckState,
+  type ArticleLinkHealth,
+  type CheckOutcome,
+  type LinkCheckRun,
+  type LinkHealthReport,
+} from "../../domain/link-health";
+import { isHttpUrl } from "../../domain/safe-url";
+import { httpUrl } from "../../domain/url-schemas";
+import { eq } from "drizzle-orm";
+import { articlesTable } from "../db/schema";
+import type { Store } from "../db/open-database";
+import { SafeFetchError } from "../fetch/safe-fetch";
+import type { ArchivedArticle, ArticleArchive } from "../reader/article-archive";
+import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
+
+/** The part of a fetched answer a check reads: where the redirects ended, and the status. */
+export type VisitAnswer = { url: string; status: number; statusText: string };
+
+export type LinkHealthOptions = {
+  store: Store;
+  articles: {
+    list(): readonly Article[];
+    get(id: string): Article | undefined;
+  };
+  checks: LinkCheckRepository;
+  archive: ArticleArchive;
+  /** "Archive now": the reader's extraction of a live original. */
+  extractForArchive: (articleId: string) => Promise<ArchivedArticle>;
+  /** One request for an address through the safe fetcher, redirects followed, body not read. */
+  visit: (url: string) => Promise<VisitAnswer>;
+  /** The wait between two requests to the same host (LINK_CHECK_PAUSE_MS). */
+  pauseMs: number;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now?: () => Date;
+  /** How often the background timer looks for articles due a check. */
+  tickMs?: number;
+  /** The background timer's first look, after the start. */
+  firstTickMs?: number;
+  /** An article is due once its last check is this old: checks are daily. */
+  dueAfterMs?: number;
+  /** Hosts checked at the same time (each one request at a time). */
+  hostsAtOnce?: number;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export class LinkHealthError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Why a visit got no answer, in words for the owner. */
+function failureOutcome(error: unknown): CheckOutcome {
+  if (error instanceof SafeFetchError) {
+    if (error.code.startsWith("blocked_")) {
+      return { kind: "failed", reason: `This address cannot be checked: ${error.message}` };
+    }
+    return { kind: "failed", reason: error.message };
+  }
+  return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+}
+
+function hostOf(url: string): string {
+  return new URL(url).hostname.toLowerCase();
+}
+
+/**
+ * Link health (docs/product.md, Link health; decision 024): visits every article's original
+ * address, politely (one request at a time per host, a pause between two, a few hosts at once),
+ * and records what it found. A background timer checks each article about once a day; the owner
+ * can start a run at any time. One run at a time.
+ */
+export function createLinkHealthService(options: LinkHealthOptions) {
+  const { store, articles, checks, archive, visit, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const tickMs = options.tickMs ?? HOUR_MS;
+  const firstTickMs = options.firstTickMs ?? 60_000;
+  const dueAfterMs = options.dueAfterMs ?? 23 * HOUR_MS;
+  const hostsAtOnce = options.hostsAtOnce ?? 4;
+
+  let run: LinkCheckRun | null = null;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pauses = new Set<() => void>();
+
+  /** Waits between requests; `stop()` ends the wait at once. */
+  function pause(ms: number): Promise<void> {
+    if (ms <= 0 || stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(wait);
+        pauses.delete(done);
+        resolve();
+      };
+      const wait = setTimeout(done, ms);
+      pauses.add(done);
+    });
+  }
+
+  /** Tells the owner's open dashboard that the run started, moved on or ended. */
+  const announce = () => store.write("links", () => undefined);
+
+  async function checkOne(article: Article): Promise<void> {
+    const { id, url } = article;
+    let outcome: CheckOutcome;
+    try {
+      outcome = classifyAnswer(url, await visit(url));
+    } catch (error) {
+      outcome = failureOutcome(error);
+    }
+    const stored = checks.get(id);
+    // A check of an older address says nothing about this one.
+    const previous = stored?.url === url ? stored : undefined;
+    const next = nextCheckState(previous, url, outcome, now());
+    const wasGone = previous?.status === "gone";
+    try {
+      checks.record(id, next, wasGone !== (next.status === "gone"));
+    } catch (error) {
+      // The article was deleted while we checked it.
+      if (articles.get(id)) throw error;
+      return;
+    }
+    const level = outcome.kind === "ok" ? "info" : "warn";
+    logger[level]({ articleId: id, url, status: next.status, note: next.note }, "Checked an article's link");
+  }
+
+  async function checkAll(list: readonly Article[]): Promise<void> {
+    const byHost = new Map<string, Article[]>();
+    for (const article of list) {
+      const host = hostOf(article.url);
+      const queue = byHost.get(host);
+      if (queue) queue.push(article);
+      else byHost.set(host, [article]);
+    }
+    const queues = [...byHost.values()];
+    const current: LinkCheckRun = {
+      startedAt: now().toISOString(),
+      finishedAt: null,
+      checked: 0,
+      total: list.length,
+    };
+    run = current;
+    announce();
+    let nextQueue = 0;
+    const worker = async () => {
+      while (!stopped && nextQueue < queues.length) {
+        const queue = queues[nextQueue++] as Article[];
+        for (const [index, article] of queue.entries()) {
+          if (index > 0) await pause(options.pauseMs);
+          if (stopped) return;
+          try {
+            await checkOne(article);
+          } catch (error) {
+            logger.error({ err: error, articleId: article.id }, "Could not record a link check");
+          }
+          current.checked += 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(hostsAtOnce, queues.length) }, worker));
+    current.finishedAt = now().toISOString();
+    if (!stopped) announce();
+    logger.info({ checked: current.checked, total: current.total }, "Link check finished");
+  }
+
+  const checkable = () => articles.list().filter((article) => isHttpUrl(article.url));
+
+  /** Starts a run over `list` unless one is under way; resolves when the run in progress ends. */
+  function startRun(list: readonly Article[]): Promise<void> {
+    if (running || stopped) return running ?? Promise.resolve();
+    const started = checkAll(list).finally(() => {
+      running = undefined;
+    });
+    running = started;
+    return started;
+  }
+
+  function due(): Article[] {
+    const states = checks.all();
+    const limit = now().getTime() - dueAfterMs;
+    return checkable().filter((article) => {
+      const state = states.get(article.id);
+      return state?.url !== article.url || Date.parse(state.checkedAt) <= limit;
+    });
+  }
+
+  function schedule(ms: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => {
+      const list = running ? [] : due();
+      if (list.length > 0) void startRun(list);
+      schedule(tickMs);
+    }, ms);
+    timer.unref?.();
+  }
+
+  function report(): LinkHealthReport {
+    const states = checks.all();
+    const archived = readArchivedArticleIds(store.sqlite);
+    const byArticle: Record<string, ArticleLinkHealth> = {};
+    for (const article of articles.list()) {
+      const stored = states.get(article.id);
+      const state = stored?.url === article.url ? stored : undefined;
+      byArticle[article.id] = {
+        status: state?.status ?? null,
+        checkedAt: state?.checkedAt ?? null,
+        movedTo: state?.movedTo ?? null,
+        failures: state?.failures ?? 0,
+        note: state?.note ?? null,
+        archived: archived.has(article.id),
+      };
+    }
+    return { running: running !== undefined, run: run && { ...run }, articles: byArticle };
+  }
+
+  function article(id: string): Article {
+    const found = articles.get(id);
+    if (!found) throw new LinkHealthError(404, "not_found", "That article no longer exists.");
+    return found;
+  }
+
+  return {
+    report,
+    /** Checks every article now (the owner's "Check links"); a run under way is not doubled. */
+    runNow: () => void startRun(checkable()),
+    /** Resolves once the run in progress, if any, has ended. */
+    idle: () => running ?? Promise.resolve(),
+    /** "Use new address": the article takes the address its old one redirects to, checked fine. */
+    useNewAddress(id: string): Article {
+      const { url } = article(id);
+      const state = checks.get(id);
+      if (state?.url !== url || state.status !== "moved" || !state.movedTo) {
+        throw new LinkHealthError(409, "not_moved", "The last check found no new address for this article.");
+      }
+      const movedTo = state.movedTo;
+      if (!httpUrl.safeParse(movedTo).success) {
+        throw new LinkHealthError(409, "not_moved", "The new address is too long to store.");
+      }
+      store.write(["articles", "links"], (db) => {
+        db.update(articlesTable)
+          .set({ url: movedTo, updatedAt: now().toISOString() })
+          .where(eq(articlesTable.id, id))
+          .run();
+        // The check followed the redirect to a page that answered: the new address is fine.
+        checks.put(db, id, { ...state, url: movedTo, status: "ok", movedTo: null });
+      });
+      logger.info({ articleId: id, from: url, to: movedTo }, "An article took its new address");
+      return article(id);
+    },
+    /** "Archive now": stores the text of a live original for an article that has none. */
+    async archiveNow(id: string): Promise<{ fetchedAt: string }> {
+      const row = await options.extractForArchive(article(id).id);
+      store.write("links", () => archive.put(row));
+      logger.info({ articleId: id, url: row.url }, "Archived an article's text");
+      return { fetchedAt: row.fetchedAt };
+    },
+    /** Starts the daily background check. */
+    start() {
+      if (stopped) return;
+      schedule(firstTickMs);
+    },
+    /** Stops the timer and the run under way (the check in flight finishes and is recorded). */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      for (const done of [...pauses]) done();
+      await running;
+    },
+  };
+}
+
+export type LinkHealthService = ReturnType<typeof createLinkHealthService>;
