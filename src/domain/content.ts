@@ -35,6 +35,8 @@ const siteFields = {
   name: required("Owner name", 120),
   strapline: text(300),
   heroImage: imageUrl,
+  /** A square picture for the browser tab and home screens; empty: the owner's initials. */
+  siteIcon: imageUrl,
   about: text(10000),
   /** Any reasonable number is stored; the Publications list shows the first few (front-page.ts). */
   featuredOutlets: z.array(text(120)).max(FEATURED_OUTLETS_MAX, `At most ${FEATURED_OUTLETS_MAX} entries`),
@@ -46,6 +48,7 @@ export const siteSchema = z.object({
   ...siteFields,
   strapline: siteFields.strapline.default(""),
   heroImage: siteFields.heroImage.default(""),
+  siteIcon: siteFields.siteIcon.default(""),
   about: siteFields.about.default(""),
   featuredOutlets: siteFields.featuredOutlets.default([]),
   blockList: siteFields.blockList.default([]),

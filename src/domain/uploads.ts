@@ -32,28 +32,38 @@ export function uploadUrl(name: string): string {
 /** `POST /api/uploads` answers this (201). */
 export type UploadResult = { url: string; width: number; height: number; bytes: number };
 
-/** Where an image address is used: the site settings' hero image, or an article's image. */
-export type UploadUse = { kind: "settings" } | { kind: "article"; id: string; title: string };
+/** The settings fields that hold an image, with their labels. */
+const SETTINGS_IMAGES = [
+  ["heroImage", "Hero image"],
+  ["siteIcon", "Site icon"],
+] as const;
+
+/** Where an image address is used: a site settings field (by its label), or an article's image. */
+export type UploadUse = { kind: "settings"; field: string } | { kind: "article"; id: string; title: string };
 
 /** One row of the Media list (`GET /api/uploads`). */
 export type UploadInfo = UploadResult & { name: string; createdAt: string; usedBy: UploadUse[] };
 
 export function usesOfImage(
   url: string,
-  site: Pick<Site, "heroImage">,
+  site: Pick<Site, "heroImage" | "siteIcon">,
   articles: readonly Pick<Article, "id" | "title" | "image">[],
 ): UploadUse[] {
-  const uses: UploadUse[] = site.heroImage === url ? [{ kind: "settings" }] : [];
+  const uses: UploadUse[] = SETTINGS_IMAGES.filter(([key]) => site[key] === url).map(([, field]) => ({
+    kind: "settings",
+    field,
+  }));
   for (const article of articles) {
     if (article.image === url) uses.push({ kind: "article", id: article.id, title: article.title });
   }
   return uses;
 }
 
-/** 'Settings (hero image)', 'the article "Title"', '3 articles': for the Media list and the refusal to delete. */
+/** 'the site settings (Hero image)', 'the article "Title"', '3 articles': for the refusal to delete. */
 export function describeUses(uses: readonly UploadUse[]): string {
   const parts: string[] = [];
-  if (uses.some((use) => use.kind === "settings")) parts.push("the site settings (Hero image)");
+  const fields = uses.flatMap((use) => (use.kind === "settings" ? [use.field] : []));
+  if (fields.length > 0) parts.push(`the site settings (${fields.join(", ")})`);
   const articles = uses.filter((use) => use.kind === "article");
   if (articles.length === 1) parts.push(`the article “${articles[0]!.title || "Untitled"}”`);
   else if (articles.length > 1) parts.push(`${articles.length} articles`);

@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
+import { IMAGE_CACHE_PATH, imageCacheSrc } from "../domain/image-src";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
 import { createSocialCards } from "./social-card/social-cards";
@@ -66,16 +67,20 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Pages link stored images by version (`&v=`): a newly stored image changes them.
   services.images.cache.onStored(() => publicCache.invalidate());
 
+  // A picture the site uses, asked of this app itself (960 px wide through the image cache, with
+  // its safe fetcher and limits; other paths on this site as they are).
+  const loadImage = async (url: string) => {
+    const base = imageCacheSrc(url);
+    if (!base) return null;
+    const src = base.startsWith(IMAGE_CACHE_PATH) ? `${base}&w=960&f=base` : base;
+    const response = await app.request(new URL(src, config.publicUrl).href);
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+  };
   const cards = createSocialCards({
     site: () => content.site.get(),
     articles: () => content.articles.list(),
     host: new URL(config.publicUrl).host,
-    // The photo as the page shows it, asked of this app itself: local files, uploads and the
-    // image cache (with its safe fetcher and limits) alike.
-    async loadImage(src) {
-      const response = await app.request(new URL(src, config.publicUrl).href);
-      return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
-    },
+    loadImage,
   });
   services.store.onChange(
     (event) => (event.collection === "site" || event.collection === "articles") && cards.forget(),
@@ -132,7 +137,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })
     .route("/api", api)
     .route("/uploads", servedUploads(services.uploads))
-    .route("/", iconRoutes(createSiteIcons(() => content.site.get())))
+    .route("/", iconRoutes(createSiteIcons(() => content.site.get(), loadImage)))
     .route("/", socialCardRoutes(cards));
 
   app.onError((error, c) => {

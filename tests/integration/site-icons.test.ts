@@ -77,4 +77,45 @@ describe("site icons", () => {
       name: "Rosa Parks",
     });
   });
+
+  it("uses the owner's uploaded Site icon instead of the initials, and goes back when it is cleared", async () => {
+    const { owner } = await t.signIn();
+    // A blue square photo, uploaded as the dashboard does.
+    const blue = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#1d4ed8" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(blue)], { type: "image/jpeg" }), "icon.jpg");
+    const sent = await owner("/api/uploads", { method: "POST", body: form });
+    expect(sent.status).toBe(201);
+    const { url } = (await sent.json()) as { url: string };
+
+    const centre = async (path: string) => {
+      const body = Buffer.from(await (await t.request(path)).arrayBuffer());
+      const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+      return { size: [info.width, info.height], rgb: [...data.subarray(at, at + 3)] };
+    };
+    const initialsEtag = (await t.request("/icon-192.png")).headers.get("etag");
+    expect((await owner("/api/site", { method: "PUT", json: { siteIcon: url } })).status).toBe(200);
+
+    const icon = await t.request("/icon-192.png");
+    expect(icon.headers.get("etag")).not.toBe(initialsEtag);
+    const { size, rgb } = await centre("/icon-192.png");
+    expect(size).toEqual([192, 192]);
+    // #1d4ed8 after JPEG and resizing: blue, not the initials' red and paper white.
+    expect(rgb[2]).toBeGreaterThan(180);
+    expect(rgb[0]).toBeLessThan(60);
+    expect((await centre("/apple-touch-icon.png")).size).toEqual([180, 180]);
+    expect(await (await t.request("/favicon.svg")).text()).toContain("data:image/png;base64,");
+
+    // The Media list counts the icon as a use, so the upload cannot be deleted while it is the icon.
+    const media = (await (await owner("/api/uploads")).json()) as { url: string; usedBy: unknown[] }[];
+    expect(media.find((item) => item.url === url)?.usedBy).toEqual([
+      { kind: "settings", field: "Site icon" },
+    ]);
+
+    expect((await owner("/api/site", { method: "PUT", json: { siteIcon: "" } })).status).toBe(200);
+    expect(await (await t.request("/favicon.svg")).text()).toMatch(/<text[^>]*>[A-Z]{1,2}<\/text>/);
+  });
 });

@@ -231,7 +231,7 @@ describe("the Media list", () => {
       width: 50,
       height: 40,
       bytes: hero.bytes,
-      usedBy: [{ kind: "settings" }],
+      usedBy: [{ kind: "settings", field: "Hero image" }],
     });
     expect(row(clip.url)?.usedBy).toEqual([{ kind: "article", id, title: "Clip story" }]);
     expect(row(spare.url)?.usedBy).toEqual([]);

@@ -63,16 +63,30 @@ export type IconPath = (typeof ICON_PATHS)[number];
 /** Square PNGs, without rounded corners: phones and the manifest's users round them themselves. */
 const PNG_SIZES = { "/apple-touch-icon.png": 180, "/icon-192.png": 192, "/icon-512.png": 512 } as const;
 
-async function make(path: IconPath, site: Site): Promise<{ body: Buffer; contentType: string }> {
+/** The owner's own picture (Settings, Site icon) as a square PNG, cropped to fill it. */
+const pictureIcon = (picture: Buffer, size: number) =>
+  sharp(picture).rotate().resize(size, size, { fit: "cover" }).png({ compressionLevel: 9 }).toBuffer();
+
+async function make(
+  path: IconPath,
+  site: Site,
+  picture: Buffer | null,
+): Promise<{ body: Buffer; contentType: string }> {
+  const square = (size: number, rounded: boolean) =>
+    picture ? pictureIcon(picture, size) : png(site.name, size, rounded);
   switch (path) {
-    case "/favicon.svg":
-      return { body: Buffer.from(iconSvg(site.name, true)), contentType: "image/svg+xml" };
+    case "/favicon.svg": {
+      if (!picture) return { body: Buffer.from(iconSvg(site.name, true)), contentType: "image/svg+xml" };
+      const inner = (await pictureIcon(picture, 64)).toString("base64");
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><image width="64" height="64" href="data:image/png;base64,${inner}"/></svg>`;
+      return { body: Buffer.from(svg), contentType: "image/svg+xml" };
+    }
     case "/favicon.ico":
-      return { body: icoFromPng(await png(site.name, 32, true), 32), contentType: "image/x-icon" };
+      return { body: icoFromPng(await square(32, true), 32), contentType: "image/x-icon" };
     case "/apple-touch-icon.png":
     case "/icon-192.png":
     case "/icon-512.png":
-      return { body: await png(site.name, PNG_SIZES[path], false), contentType: "image/png" };
+      return { body: await square(PNG_SIZES[path], false), contentType: "image/png" };
     case "/site.webmanifest": {
       const manifest = {
         name: site.name,
@@ -92,18 +106,28 @@ async function make(path: IconPath, site: Site): Promise<{ body: Buffer; content
 }
 
 /**
- * The site's icons and web manifest, made from the owner's name in the site's colours. Each is
- * made once per name and kept until the name changes.
+ * The site's icons and web manifest: the owner's own picture when Settings has a Site icon (and
+ * it can be read), else their initials in the site's colours. Each is made once and kept until
+ * the name or the picture changes.
  */
-export function createSiteIcons(site: () => Site) {
-  const made = new Map<IconPath, { name: string; icon: Promise<SiteIcon> }>();
+export function createSiteIcons(
+  site: () => Site,
+  /** The bytes of an image the site uses, as the page would show it; null when it cannot be had. */
+  loadImage: (url: string) => Promise<Buffer | null>,
+) {
+  const made = new Map<IconPath, { key: string; icon: Promise<SiteIcon> }>();
   return {
     get(path: IconPath): Promise<SiteIcon> {
       const current = site();
+      const key = `${current.name}\n${current.siteIcon}`;
       const cached = made.get(path);
-      if (cached && cached.name === current.name) return cached.icon;
-      const icon = make(path, current).then((file) => ({ ...file, etag: contentEtag(file.body) }));
-      made.set(path, { name: current.name, icon });
+      if (cached && cached.key === key) return cached.icon;
+      const icon = (async () => {
+        const picture = current.siteIcon ? await loadImage(current.siteIcon) : null;
+        const file = await make(path, current, picture).catch(() => make(path, current, null));
+        return { ...file, etag: contentEtag(file.body) };
+      })();
+      made.set(path, { key, icon });
       icon.catch(() => made.delete(path));
       return icon;
     },

@@ -55,7 +55,8 @@ export function createImageService(options: ImageServiceOptions) {
   /** Absolute (or uploaded) images named by an article, the site settings or an archived copy of an article. */
   function isKnownImage(url: string): boolean {
     if (!isHttpUrl(url) && !localSource(url)) return false;
-    if (content.site.get().heroImage === url) return true;
+    const site = content.site.get();
+    if (site.heroImage === url || site.siteIcon === url) return true;
     if (content.articles.list().some((article) => article.image === url)) return true;
     return archive.usesImage(url);
   }

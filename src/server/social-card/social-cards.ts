@@ -1,6 +1,5 @@
 import type { Article, Site } from "../../domain/content";
 import { formatArticleDate } from "../../domain/dates";
-import { imageCacheSrc } from "../../domain/image-src";
 import { usableImage } from "../../domain/placeholder-images";
 import { cardVersion, renderCard, type CardInput } from "./social-card";
 
@@ -9,8 +8,8 @@ export type SocialCard = { png: Buffer; version: string; etag: string };
 export type SocialCardsDeps = {
   site(): Site;
   articles(): readonly Article[];
-  /** The bytes of an image as the page would show it (`imageCacheSrc`), or null when it cannot be had. */
-  loadImage(src: string): Promise<Buffer | null>;
+  /** The bytes of an image the site uses (its stored address), or null when it cannot be had. */
+  loadImage(url: string): Promise<Buffer | null>;
   /** The host the card names (PUBLIC_URL's). */
   host: string;
 };
@@ -31,7 +30,7 @@ export function createSocialCards(deps: SocialCardsDeps) {
       tagline: site.hero.tagline || site.strapline,
       professions: site.hero.professions,
       host: deps.host,
-      photo: imageCacheSrc(site.heroImage),
+      photo: site.heroImage,
     };
   }
 
@@ -45,7 +44,7 @@ export function createSocialCards(deps: SocialCardsDeps) {
       outlet: article.outlet,
       date: formatArticleDate(article.date),
       host: deps.host,
-      photo: imageCacheSrc(usableImage(article)),
+      photo: usableImage(article) ?? "",
     };
   }
 

@@ -77,9 +77,9 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
                     <span className="media-item__badge">In use</span>
                     <ul>
                       {upload.usedBy.map((use) => (
-                        <li key={use.kind === "article" ? use.id : "settings"}>
+                        <li key={use.kind === "article" ? use.id : use.field}>
                           {use.kind === "settings"
-                            ? "Settings: Hero image"
+                            ? `Settings: ${use.field}`
                             : `Article: ${use.title || "Untitled"}`}
                         </li>
                       ))}

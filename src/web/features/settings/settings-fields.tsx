@@ -97,6 +97,14 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
           onChange={(heroImage) => set("heroImage", heroImage)}
           error={errors.heroImage}
         />
+        <ImageField
+          label="Site icon"
+          wide
+          value={form.siteIcon}
+          onChange={(siteIcon) => set("siteIcon", siteIcon)}
+          error={errors.siteIcon}
+          purpose="A square picture, at least 512 px, for the browser tab and phones' home screens; empty, your initials."
+        />
         {text("strapline", "Strapline", { wide: true, hint: "Shown at the foot of the portfolio overlay" })}
       </Group>
       <Group title="Current role">

@@ -6,6 +6,7 @@ export type SettingsForm = {
   name: string;
   strapline: string;
   heroImage: string;
+  siteIcon: string;
   location: string;
   tagline: string;
   latestArticleUrl: string;
@@ -30,6 +31,7 @@ export function siteToForm(site: Site): SettingsForm {
     name: site.name,
     strapline: site.strapline,
     heroImage: site.heroImage,
+    siteIcon: site.siteIcon,
     location: site.hero.location,
     tagline: site.hero.tagline,
     latestArticleUrl: site.hero.latestArticleUrl,
@@ -92,6 +94,7 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (has("name")) patch.name = form.name;
   if (has("strapline")) patch.strapline = form.strapline;
   if (has("heroImage")) patch.heroImage = form.heroImage;
+  if (has("siteIcon")) patch.siteIcon = form.siteIcon;
   if (has("about")) patch.about = form.about;
   if (has("featuredOutlets"))
     patch.featuredOutlets = form.featuredOutlets.filter((outlet) => outlet.trim() !== "");

@@ -23,6 +23,8 @@ type ImageFieldProps = {
   error?: string | undefined;
   placeholder?: string;
   wide?: boolean;
+  /** What the picture is for, said before how to give one. */
+  purpose?: string;
 };
 
 /**
@@ -37,6 +39,7 @@ export function ImageField({
   error,
   placeholder = "https://",
   wide,
+  purpose,
 }: ImageFieldProps) {
   const { csrfToken } = useOutletContext<AdminOutletContext>();
   const navigate = useNavigate();
@@ -96,7 +99,7 @@ export function ImageField({
       label={label}
       wide={wide}
       error={error}
-      hint="A web address or a path on this site; or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): choose a file, drop it here or paste it into the box"
+      hint={`${purpose ? `${purpose} ` : ""}A web address or a path on this site; or upload a JPEG, PNG, WebP, AVIF or GIF (up to 15 MB): choose a file, drop it here or paste it into the box`}
     >
       {({ id, describedBy, invalid }) => (
         <div
