@@ -30,6 +30,7 @@ test.describe("settings manager", () => {
       "Owner name",
       "Strapline",
       "Hero image",
+      "Site icon",
       "Blocked senders",
     ]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
