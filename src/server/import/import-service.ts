@@ -59,6 +59,12 @@ export function createImportService(deps: ImportServiceDeps) {
             next.url,
           );
           if (signal.aborted) return;
+          // 'Fetch details' takes a page without article text (a sign-up form, a section front);
+          // the back catalogue wants articles only.
+          if (content.trim() === "") {
+            jobs.saveRead(id, next.position, { error: "No article text found on the page" });
+            continue;
+          }
           jobs.saveRead(id, next.position, {
             details: { title, outlet, date, description, image, author, content },
           });
