@@ -106,8 +106,15 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-// Warm what the targets read (image cache, public cache) before taking their bytes.
+// Warm what the targets read (image cache, public cache) before taking their bytes, and wait until
+// the front page stops changing: each image the warm-up stores changes the page's links.
 for (const target of targets) await rawGet(server.url + target.path, target.headers);
+for (let previous = "", attempt = 0; attempt < 30; attempt++) {
+  const etag = (await fetch(`${server.url}/`)).headers.get("etag") ?? "";
+  if (etag === previous) break;
+  previous = etag;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+}
 
 // The baseline serves exactly the bytes our server sends (at /0, /1, …): the same body and the
 // same headers (its security headers are over a kilobyte), less those node:http writes itself.
