@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatDayMonthYear } from "../../src/domain/dates";
 import { expect, expectToast, item, openSection, test as ownerTest, unique } from "./admin-helpers";
 import { WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
@@ -108,24 +109,7 @@ const test = ownerTest.extend<object, { links: LinkWorld; server: TestServer }>(
   server: [async ({ links }, use) => use(links.server), { scope: "worker" }],
 });
 
-const today = () => {
-  const now = new Date();
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${now.getUTCDate()} ${months[now.getUTCMonth()]} ${now.getUTCFullYear()}`;
-};
+const today = () => formatDayMonthYear(new Date());
 
 const openArticles = (page: Page) => openSection(page, "articles", "Articles");
 

@@ -78,6 +78,22 @@ type Extraction =
   | { ok: true; article: ExtractedArticle; fetchedAt: string }
   | { ok: false; error: ReaderError };
 
+/** The archived copy of an article: what the page said when it was read. */
+function archivedCopy(article: Article, extracted: ExtractedArticle, fetchedAt: string): ArchivedArticle {
+  const { title, author, publishDate, image, excerpt, content } = extracted;
+  return {
+    articleId: article.id,
+    url: article.url,
+    title,
+    author,
+    publishDate,
+    image,
+    excerpt,
+    content,
+    fetchedAt,
+  };
+}
+
 /**
  * Reader mode and the original-site check for stored articles, and "fetch details" for the
  * owner. Visitors can only make the server fetch the URLs of stored articles: never an open proxy.
@@ -137,17 +153,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     // Nothing to keep: the page is asked again once the memory cache forgets it.
     if (extracted.content === "") return;
     try {
-      archive.put({
-        articleId: article.id,
-        url: article.url,
-        title: extracted.title,
-        author: extracted.author,
-        publishDate: extracted.publishDate,
-        image: extracted.image,
-        excerpt: extracted.excerpt,
-        content: extracted.content,
-        fetchedAt,
-      });
+      archive.put(archivedCopy(article, extracted, fetchedAt));
     } catch (error) {
       // Deleted while we fetched it, or the disk is full: the visitor still gets the text.
       logger.warn({ articleId: article.id, err: error }, "Could not save the article's archived copy");
@@ -236,17 +242,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     if (extracted.content === "") {
       throw new ReaderError(502, "no_text", "No article text found on the page");
     }
-    return {
-      articleId: article.id,
-      url: article.url,
-      title: extracted.title,
-      author: extracted.author,
-      publishDate: extracted.publishDate,
-      image: extracted.image,
-      excerpt: extracted.excerpt,
-      content: extracted.content,
-      fetchedAt: outcome.fetchedAt,
-    };
+    return archivedCopy(article, extracted, outcome.fetchedAt);
   }
 
   return { read, framing, fetchDetails, extractForArchive };
