@@ -14,6 +14,15 @@ const noServerInWeb = {
 // Code that reaches the browser takes `z` from src/domain/zod.ts, which turns off zod's eval probe
 // (a CSP violation on every page).
 const zodThroughDomain = { name: "zod", message: "Import { z } from src/domain/zod.ts." };
+// Node's React renderer switches on an AsyncLocalStorage for the life of the process, which slows
+// every request, cached ones included (decision 026).
+const webPaths = [
+  zodThroughDomain,
+  ...["react-dom/server", "react-dom/server.node"].map((name) => ({
+    name,
+    message: "Render with react-dom/server.edge (see src/web/entry.server.tsx).",
+  })),
+];
 
 export default tseslint.config(
   {
@@ -53,7 +62,7 @@ export default tseslint.config(
   },
   {
     files: ["src/web/**/*.ts", "src/web/**/*.tsx"],
-    rules: { "no-restricted-imports": ["error", { paths: [zodThroughDomain], patterns: [noServerInWeb] }] },
+    rules: { "no-restricted-imports": ["error", { paths: webPaths, patterns: [noServerInWeb] }] },
   },
   // Features never import each other; routes compose them, and what they share lives in web/lib
   // or web/components.
@@ -63,7 +72,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [zodThroughDomain],
+          paths: webPaths,
           patterns: [
             noServerInWeb,
             ...webFeatures
