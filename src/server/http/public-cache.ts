@@ -41,6 +41,32 @@ export type PublicCacheOptions = {
   now?: () => number;
 };
 
+const tagOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
+
+/** The route's headers, less those each stored variant sets for itself. */
+function routeHeaders(headers: Headers): [string, string][] {
+  const kept: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (!/^(content-length|content-encoding|etag|vary|x-page-cache)$/i.test(name)) kept.push([name, value]);
+  });
+  return kept;
+}
+
+/** One stored encoding, with its headers ready for a hit, a 304 and the Hono path. */
+function variant(common: [string, string][], body: Buffer, etag: string, encoding?: "br" | "gzip"): Variant {
+  const pairs: [string, string][] = [...common, ["etag", etag]];
+  if (encoding) pairs.push(["content-encoding", encoding]);
+  return {
+    body,
+    etag,
+    pairs,
+    raw: [...pairs, ["content-length", String(body.length)], ["x-page-cache", "hit"]].flat(),
+    notModified: pairs
+      .filter(([name]) => /^(cache-control|etag|vary|strict-transport-security)$/i.test(name))
+      .flat(),
+  };
+}
+
 /** Encoding choices memoised per Accept-Encoding string: browsers send a handful of distinct ones. */
 const encodingFor = (() => {
   const memo = new Map<string, Encoding>();
@@ -90,25 +116,12 @@ export function createPublicCache(options: PublicCacheOptions) {
 
   /** A picture under an address that never changes (`immutable`): kept as it is, in one encoding. */
   function buildAsIs(status: number, headers: Headers, body: Buffer): Entry {
-    const etag =
-      headers.get("etag") ?? `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    const pairs: [string, string][] = [];
-    headers.forEach((value, name) => {
-      if (!/^(content-length|etag|x-page-cache)$/i.test(name)) pairs.push([name, value]);
-    });
-    pairs.push(["etag", etag]);
-    const variant: Variant = {
-      body,
-      etag,
-      pairs,
-      raw: [...pairs, ["content-length", String(body.length)], ["x-page-cache", "hit"]].flat(),
-      notModified: pairs.filter(([name]) => /^(cache-control|etag)$/i.test(name)).flat(),
-    };
+    const kept = variant(routeHeaders(headers), body, headers.get("etag") ?? `"${tagOf(body)}"`);
     return {
       status,
       storedAt: now(),
       bytes: body.length,
-      variants: { identity: variant, gzip: variant, br: variant },
+      variants: { identity: kept, gzip: kept, br: kept },
     };
   }
 
@@ -132,38 +145,16 @@ export function createPublicCache(options: PublicCacheOptions) {
       }),
       gzip(body, { level: 9 }),
     ]);
-    const tag = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-    const common: [string, string][] = [];
-    headers.forEach((value, name) => {
-      if (!/^(content-length|content-encoding|etag|vary|x-page-cache)$/i.test(name))
-        common.push([name, value]);
-    });
-    common.push(["vary", "Accept-Encoding"]);
-    const variant = (encoded: Buffer, encoding: Encoding, etag: string): Variant => {
-      const pairs: [string, string][] = [
-        ...common,
-        ["etag", etag],
-        ...(encoding === "identity" ? [] : ([["content-encoding", encoding]] as [string, string][])),
-      ];
-      const validators = pairs.filter(([name]) =>
-        /^(cache-control|etag|vary|strict-transport-security)$/i.test(name),
-      );
-      return {
-        body: encoded,
-        etag,
-        pairs,
-        raw: [...pairs, ["content-length", String(encoded.length)], ["x-page-cache", "hit"]].flat(),
-        notModified: validators.flat(),
-      };
-    };
+    const tag = tagOf(body);
+    const common: [string, string][] = [...routeHeaders(headers), ["vary", "Accept-Encoding"]];
     return {
       status,
       storedAt: now(),
       bytes: body.length + br.length + gz.length,
       variants: {
-        identity: variant(body, "identity", `"${tag}"`),
-        gzip: variant(gz, "gzip", `"${tag}-gz"`),
-        br: variant(br, "br", `"${tag}-br"`),
+        identity: variant(common, body, `"${tag}"`),
+        gzip: variant(common, gz, `"${tag}-gz"`, "gzip"),
+        br: variant(common, br, `"${tag}-br"`, "br"),
       },
     };
   }
