@@ -107,10 +107,20 @@ function statusDetail(health: ArticleLinkHealth): string {
   return note ?? "";
 }
 
+/** A button under an article's link status: what it posts and what it says while and after. */
+type LinkAction = {
+  busyAs: "moving" | "archiving";
+  path: string;
+  label: string;
+  busyLabel: string;
+  done: string;
+  failed: string;
+};
+
 function LinkStatus({ article, health }: { article: Article; health: ArticleLinkHealth }) {
   const write = useListWrite();
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState<"moving" | "archiving" | null>(null);
+  const [busy, setBusy] = useState<LinkAction["busyAs"] | null>(null);
   const id = encodeURIComponent(article.id);
   const detail = statusDetail(health);
   const movedTo = health.status === "moved" ? health.movedTo : null;
@@ -119,8 +129,28 @@ function LinkStatus({ article, health }: { article: Article; health: ArticleLink
     health.status === "ok" || health.status === "moved" || (health.status === null && health.failures === 0);
   const canArchive = !health.archived && live;
 
-  async function act(action: "moving" | "archiving", path: string, done: string, failed: string) {
-    setBusy(action);
+  const actions: LinkAction[] = [];
+  if (movedTo)
+    actions.push({
+      busyAs: "moving",
+      path: `/api/articles/${id}/use-new-address`,
+      label: "Use new address",
+      busyLabel: "Moving…",
+      done: "Article moved to its new address",
+      failed: "Failed to use the new address",
+    });
+  if (canArchive)
+    actions.push({
+      busyAs: "archiving",
+      path: `/api/articles/${id}/archive`,
+      label: "Archive now",
+      busyLabel: "Archiving…",
+      done: "Article text archived",
+      failed: "Failed to archive",
+    });
+
+  async function act({ busyAs, path, done, failed }: LinkAction) {
+    setBusy(busyAs);
     await write(path, "POST", undefined, { done, failed: (error) => `${failed}: ${error.message}` });
     setBusy(null);
   }
@@ -136,7 +166,7 @@ function LinkStatus({ article, health }: { article: Article; health: ArticleLink
         ) : null}
         {detail ? <span className="link-status__detail">{detail}</span> : null}
       </p>
-      {movedTo || canArchive ? (
+      {actions.length > 0 ? (
         <div className="link-status__actions">
           {movedTo ? (
             <p className="link-status__moved">
@@ -146,40 +176,17 @@ function LinkStatus({ article, health }: { article: Article; health: ArticleLink
               </a>
             </p>
           ) : null}
-          {movedTo ? (
+          {actions.map((action) => (
             <button
+              key={action.busyAs}
               type="button"
               className="button button--small"
               disabled={!hydrated || busy !== null}
-              onClick={() =>
-                void act(
-                  "moving",
-                  `/api/articles/${id}/use-new-address`,
-                  "Article moved to its new address",
-                  "Failed to use the new address",
-                )
-              }
+              onClick={() => void act(action)}
             >
-              {busy === "moving" ? "Moving…" : "Use new address"}
+              {busy === action.busyAs ? action.busyLabel : action.label}
             </button>
-          ) : null}
-          {canArchive ? (
-            <button
-              type="button"
-              className="button button--small"
-              disabled={!hydrated || busy !== null}
-              onClick={() =>
-                void act(
-                  "archiving",
-                  `/api/articles/${id}/archive`,
-                  "Article text archived",
-                  "Failed to archive",
-                )
-              }
-            >
-              {busy === "archiving" ? "Archiving…" : "Archive now"}
-            </button>
-          ) : null}
+          ))}
         </div>
       ) : null}
     </div>
