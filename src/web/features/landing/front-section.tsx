@@ -37,9 +37,46 @@ function Kicker({ article }: { article: Pick<Article, "outlet" | "date"> }) {
   );
 }
 
+/** A story with its picture: the lead, or one of the secondary stories beside it. */
+function Story({
+  article,
+  block,
+  className,
+  priority,
+  sizes,
+}: {
+  article: Article;
+  /** The CSS block its parts are named after (`lp-lead__title`, `lp-secondary__title`). */
+  block: "lp-lead" | "lp-secondary";
+  className: string;
+  priority: "lead" | "eager";
+  sizes: string;
+}) {
+  const image = usableImage(article);
+  return (
+    <article className={className}>
+      {image ? (
+        <ArticleImage
+          url={image}
+          alt=""
+          width={1200}
+          height={800}
+          priority={priority}
+          className={`${block}__image`}
+          sizes={sizes}
+        />
+      ) : null}
+      <Kicker article={article} />
+      <h3 className={`${block}__title`}>
+        <HeadlineLink article={article} />
+      </h3>
+      <p className={`${block}__description`}>{article.description}</p>
+    </article>
+  );
+}
+
 function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles: Article[]; today: Today }) {
   const { lead, secondary, headlines } = selectFrontPage(articles);
-  const leadImage = lead ? usableImage(lead) : null;
   return (
     <section className="lp-panel" aria-labelledby="lp-panel-title">
       <header className="lp-panel__head">
@@ -64,50 +101,20 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
       ) : (
         <div className="lp-panel__body">
           {lead ? (
-            <article className="lp-lead">
-              {leadImage ? (
-                <ArticleImage
-                  url={leadImage}
-                  alt=""
-                  width={1200}
-                  height={800}
-                  priority="lead"
-                  className="lp-lead__image"
-                  sizes={LEAD_SIZES}
-                />
-              ) : null}
-              <Kicker article={lead} />
-              <h3 className="lp-lead__title">
-                <HeadlineLink article={lead} />
-              </h3>
-              <p className="lp-lead__description">{lead.description}</p>
-            </article>
+            <Story article={lead} block="lp-lead" className="lp-lead" priority="lead" sizes={LEAD_SIZES} />
           ) : null}
           {secondary.length > 0 ? (
             <div className="lp-secondary">
-              {secondary.map((article) => {
-                const image = usableImage(article);
-                return (
-                  <article key={article.id} className="lp-secondary__item">
-                    {image ? (
-                      <ArticleImage
-                        url={image}
-                        alt=""
-                        width={1200}
-                        height={800}
-                        priority="eager"
-                        className="lp-secondary__image"
-                        sizes={SECONDARY_SIZES}
-                      />
-                    ) : null}
-                    <Kicker article={article} />
-                    <h3 className="lp-secondary__title">
-                      <HeadlineLink article={article} />
-                    </h3>
-                    <p className="lp-secondary__description">{article.description}</p>
-                  </article>
-                );
-              })}
+              {secondary.map((article) => (
+                <Story
+                  key={article.id}
+                  article={article}
+                  block="lp-secondary"
+                  className="lp-secondary__item"
+                  priority="eager"
+                  sizes={SECONDARY_SIZES}
+                />
+              ))}
             </div>
           ) : null}
           {headlines.length > 0 ? (
