@@ -1,34 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import {
-  addItem,
-  expanded,
-  expect,
-  expectToast,
-  item,
-  openSection,
-  test as adminTest,
-} from "./admin-helpers";
-import { articlePage, startFakePublisher, type FakePublisher } from "./support/fake-publisher";
-import { startServer } from "./support/test-server";
+import { addItem, expanded, expect, expectToast, item, openSection } from "./admin-helpers";
+import { test as publisherTest } from "./support/admin-publisher-fixtures";
+import { articlePage } from "./support/fake-publisher";
 
-/**
- * 'Fetch details' in the article editor, against a fake publisher on 127.0.0.1: this worker's
- * server may fetch loopback addresses (FETCH_ALLOW_PRIVATE=true).
- */
-const test = adminTest.extend<object, { publisher: FakePublisher }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
+/** 'Fetch details' in the article editor, against the fake publisher's article pages. */
+const test = publisherTest.extend({
   publisher: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const publisher = await startFakePublisher();
+    async ({ publisher }, use) => {
       publisher.route("/ferries", {
         body: articlePage({
           title: "Ferry crossings cut to two a day",
@@ -57,7 +35,6 @@ const test = adminTest.extend<object, { publisher: FakePublisher }>({
         }),
       });
       await use(publisher);
-      await publisher.close();
     },
     { scope: "worker" },
   ],
