@@ -1,5 +1,6 @@
 import { test as adminTest } from "../admin-helpers";
 import { startFakePublisher, type FakePublisher } from "./fake-publisher";
+import { perWorker } from "./fixtures";
 import { startServer } from "./test-server";
 
 /**
@@ -8,22 +9,12 @@ import { startServer } from "./test-server";
  * The publisher starts with no pages: each spec routes its own.
  */
 export const test = adminTest.extend<object, { publisher: FakePublisher }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-  publisher: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const publisher = await startFakePublisher();
-      await use(publisher);
-      await publisher.close();
-    },
-    { scope: "worker" },
-  ],
+  server: perWorker(
+    () => startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } }),
+    (server) => server.stop(),
+  ),
+  publisher: perWorker(
+    () => startFakePublisher(),
+    (publisher) => publisher.close(),
+  ),
 });

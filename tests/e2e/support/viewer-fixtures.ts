@@ -1,6 +1,7 @@
-import { test as base, expect, type Page, type WorkerFixture } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { photoJpeg } from "../../support/sample-images";
 import { articlePage, hostilePage, startFakePublisher, type FakePublisher } from "./fake-publisher";
+import { perWorker } from "./fixtures";
 import { startServer, type TestServer } from "./test-server";
 
 /**
@@ -138,23 +139,14 @@ async function createWorld(): Promise<ViewerWorld> {
   return { server, publisher, ids, movePilots };
 }
 
-/**
- * A worker fixture for a world of a server and a fake publisher: `create` makes it before the
- * worker's first test, and both are stopped after its last.
- */
+/** A worker fixture for a world of a server and a fake publisher: both are stopped after the worker's last test. */
 export function publisherWorld<World extends { server: TestServer; publisher: FakePublisher }>(
   create: () => Promise<World>,
-): [WorkerFixture<World, object>, { scope: "worker" }] {
-  return [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const world = await create();
-      await use(world);
-      await world.server.stop();
-      await world.publisher.close();
-    },
-    { scope: "worker" },
-  ];
+) {
+  return perWorker(create, async (world) => {
+    await world.server.stop();
+    await world.publisher.close();
+  });
 }
 
 export const test = base.extend<object, { world: ViewerWorld }>({
