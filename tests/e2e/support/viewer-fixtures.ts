@@ -52,10 +52,15 @@ export const STORED = {
     "The last keeper of the Northgate light spent his final winter writing letters to the harbour board.\n\nTHE LETTERS\n\nEach letter asked for the same thing: a second pair of hands before the storms came in January.",
 };
 
+/** The five articles in the order the landing lists them, newest first. */
+export const NEWEST_FIRST = [PILOTS, LOCKED, GONE, HOSTILE, STORED];
+
 export type ViewerWorld = {
   server: TestServer;
   publisher: FakePublisher;
   ids: { pilots: string; locked: string; gone: string; hostile: string; stored: string };
+  /** The articles' ids in NEWEST_FIRST order. */
+  idsNewestFirst: string[];
   /** Points the 'pilots' article at another address of the same page (the server has read none of them yet). */
   movePilots(url: string): Promise<void>;
 };
@@ -136,7 +141,8 @@ async function createWorld(): Promise<ViewerWorld> {
     });
     expect(response.status).toBe(200);
   };
-  return { server, publisher, ids, movePilots };
+  const idsNewestFirst = [ids.pilots, ids.locked, ids.gone, ids.hostile, ids.stored];
+  return { server, publisher, ids, idsNewestFirst, movePilots };
 }
 
 /** A worker fixture for a world of a server and a fake publisher: both are stopped after the worker's last test. */
