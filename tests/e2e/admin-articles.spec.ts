@@ -1,25 +1,24 @@
 import type { Page } from "@playwright/test";
 import {
-  addItem,
-  expanded,
+  addEntry,
+  ARTICLES,
   expect,
   expectRequired,
-  expectToast,
-  item,
+  expectSaveRefused,
   openSection,
+  saveAndReopen,
   test,
   unique,
 } from "./admin-helpers";
 
 const TODAY = new Date().toISOString().slice(0, 10);
-const openArticles = (page: Page) => openSection(page, "articles", "Articles");
+const openArticles = (page: Page) => openSection(page, ARTICLES.section, ARTICLES.heading);
 
 test.describe("articles manager", () => {
   test("adds an article with the defaults on top, edits and saves it, and reload shows it", async ({
     page,
   }) => {
-    await openArticles(page);
-    const entry = await addItem(page, "article", "Article added");
+    const entry = await addEntry(page, ARTICLES);
     await expect(entry.getByLabel("Title")).toHaveValue("New Article");
     await expect(entry.getByLabel("Outlet")).toHaveValue("");
     await expect(entry.getByLabel("URL")).toHaveValue("");
@@ -47,12 +46,7 @@ test.describe("articles manager", () => {
     await entry.getByLabel("Content").fill("First paragraph.\n\nSecond paragraph.");
     await tags.getByLabel("interview").check();
     await tags.getByLabel("Other tags").fill("libraries, News");
-    await entry.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Article saved");
-
-    await page.reload();
-    await item(page, title).getByRole("button", { name: title }).click();
-    const reloaded = expanded(page);
+    const reloaded = await saveAndReopen(page, entry, ARTICLES, title);
     await expect(reloaded.getByLabel("Outlet")).toHaveValue("Northgate Courier");
     await expect(reloaded.getByLabel("URL")).toHaveValue("https://northgate.example/library-hours");
     await expect(reloaded.getByLabel("Date")).toHaveValue("2026-02-03");
@@ -69,19 +63,17 @@ test.describe("articles manager", () => {
   test("Title, Outlet and URL carry the required marker; saving without them is refused", async ({
     page,
   }) => {
-    await openArticles(page);
-    const entry = await addItem(page, "article", "Article added");
+    const entry = await addEntry(page, ARTICLES);
     await expectRequired(entry, "Title");
     await expectRequired(entry, "Outlet");
     await expectRequired(entry, "URL");
     await expectRequired(entry, "Date", false);
 
     await entry.getByLabel("Title").fill(unique("Incomplete article"));
-    await entry.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Failed to save article", "alert");
-    await expect(entry.getByText("Outlet is required")).toBeVisible();
-    await expect(entry.getByText("Use a full web address starting with http:// or https://")).toBeVisible();
-    await expect(entry.getByText("Unsaved changes")).toBeVisible();
+    await expectSaveRefused(page, entry, ARTICLES, [
+      "Outlet is required",
+      "Use a full web address starting with http:// or https://",
+    ]);
   });
 
   test("articles are listed by date, newest first", async ({ page, server }) => {

@@ -1,10 +1,13 @@
 import {
-  addItem,
+  addEntry,
+  ARTICLES,
   deleteItem,
   dismissDelete,
+  EDUCATION,
   expanded,
   expect,
   expectToast,
+  EXPERIENCES,
   failRequests,
   failSectionReloads,
   item,
@@ -19,28 +22,19 @@ import {
  */
 const MANAGERS = [
   {
-    section: "experiences",
-    heading: "Experiences",
-    noun: "experience",
-    title: "Experience",
+    ...EXPERIENCES,
     plural: "experiences",
     nameLabel: "Role",
     body: (name: string) => ({ role: name, organization: "Shared Gazette", duration: "Jan 2025 - Present" }),
   },
   {
-    section: "education",
-    heading: "Education",
-    noun: "education",
-    title: "Education",
+    ...EDUCATION,
     plural: "education",
     nameLabel: "Institution",
     body: (name: string) => ({ institution: name, duration: "2019 - 2022" }),
   },
   {
-    section: "articles",
-    heading: "Articles",
-    noun: "article",
-    title: "Article",
+    ...ARTICLES,
     plural: "articles",
     nameLabel: "Title",
     body: (name: string) => ({
@@ -103,8 +97,7 @@ for (const manager of MANAGERS) {
     });
 
     test("a change from elsewhere shows up live and the open draft stays", async ({ page, server }) => {
-      await openSection(page, manager.section, manager.heading);
-      const entry = await addItem(page, manager.noun, `${manager.title} added`);
+      const entry = await addEntry(page, manager);
       const draft = unique("Half-typed");
       await entry.getByLabel(manager.nameLabel, { exact: true }).fill(draft);
 

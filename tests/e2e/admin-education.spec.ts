@@ -1,25 +1,23 @@
-import type { Page } from "@playwright/test";
 import {
-  addItem,
+  addEntry,
+  EDUCATION,
   expanded,
   expect,
   expectRequired,
+  expectSaveRefused,
   expectToast,
   item,
-  openSection,
   test,
   unique,
 } from "./admin-helpers";
 
 const YEAR = new Date().getUTCFullYear();
-const openEducation = (page: Page) => openSection(page, "education", "Education");
 
 test.describe("education manager", () => {
   test("adds an entry with the defaults on top, saves it, and the saved list is ordered by institution", async ({
     page,
   }) => {
-    await openEducation(page);
-    const entry = await addItem(page, "education", "Education added");
+    const entry = await addEntry(page, EDUCATION);
     await expect(entry.getByLabel("Institution")).toHaveValue("New Institution");
     await expect(entry.getByLabel("Credential")).toHaveValue("");
     await expect(entry.getByLabel("Duration")).toHaveValue(`${YEAR - 4} - ${YEAR}`);
@@ -52,21 +50,16 @@ test.describe("education manager", () => {
   });
 
   test("Institution and Duration carry the required marker; Credential does not", async ({ page }) => {
-    await openEducation(page);
-    const entry = await addItem(page, "education", "Education added");
+    const entry = await addEntry(page, EDUCATION);
     await expectRequired(entry, "Institution");
     await expectRequired(entry, "Duration");
     await expectRequired(entry, "Credential", false);
   });
 
   test("a refused save keeps the draft and shows 'Failed to save education'", async ({ page }) => {
-    await openEducation(page);
-    const entry = await addItem(page, "education", "Education added");
+    const entry = await addEntry(page, EDUCATION);
     await entry.getByLabel("Duration").fill("");
-    await entry.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Failed to save education", "alert");
-    await expect(entry.getByText("Duration is required")).toBeVisible();
+    await expectSaveRefused(page, entry, EDUCATION, ["Duration is required"]);
     await expect(entry.getByLabel("Duration")).toHaveValue("");
-    await expect(entry.getByText("Unsaved changes")).toBeVisible();
   });
 });

@@ -1,14 +1,17 @@
 import type { Page } from "@playwright/test";
 import {
-  addItem,
+  addEntry,
   expanded,
   expect,
   expectRequired,
+  expectSaveRefused,
   expectToast,
+  EXPERIENCES,
   item,
   MONTHS,
   openSection,
   OWNER,
+  saveAndReopen,
   test,
   unique,
 } from "./admin-helpers";
@@ -17,7 +20,7 @@ const now = new Date();
 const YEAR = now.getUTCFullYear();
 const MONTH = MONTHS[now.getUTCMonth()]!;
 
-const openExperiences = (page: Page) => openSection(page, "experiences", "Experiences");
+const openExperiences = (page: Page) => openSection(page, EXPERIENCES.section, EXPERIENCES.heading);
 
 test.describe("experiences manager", () => {
   test("the dashboard index is the experiences manager", async ({ page }) => {
@@ -29,8 +32,7 @@ test.describe("experiences manager", () => {
   test("adds an experience with the defaults, pinned on top until it is saved and sorted", async ({
     page,
   }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     await expect(entry.getByText("New experience - Save to sort chronologically")).toBeVisible();
     await expect(entry.getByLabel("Role", { exact: true })).toHaveValue("New Role");
     await expect(entry.getByLabel("Role", { exact: true })).toBeFocused();
@@ -74,8 +76,7 @@ test.describe("experiences manager", () => {
   test("'Currently working here', the month and the 20 year choices rebuild the duration", async ({
     page,
   }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
 
     const years = Array.from({ length: 20 }, (_, i) => String(YEAR - i));
     await expect(entry.getByLabel("Start year").locator("option")).toHaveText(years);
@@ -122,24 +123,19 @@ test.describe("experiences manager", () => {
   });
 
   test("Role and Organization carry the required marker; the other fields do not", async ({ page }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     await expectRequired(entry, "Role");
     await expectRequired(entry, "Organization");
     await expectRequired(entry, "Type", false);
   });
 
   test("a refused save keeps the draft, shows the field's message and the error toast", async ({ page }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     await entry.getByLabel("Organization").fill("");
-    await entry.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Failed to save experience", "alert");
-    await expect(entry.getByText("Organization is required")).toBeVisible();
+    await expectSaveRefused(page, entry, EXPERIENCES, ["Organization is required"]);
     await expect(entry.getByLabel("Organization")).toHaveValue("");
     await expect(entry.getByLabel("Organization")).toHaveAttribute("aria-invalid", "true");
     await expect(entry.getByLabel("Organization")).toBeFocused();
-    await expect(entry.getByText("Unsaved changes")).toBeVisible();
 
     // Fixing it saves, and the message goes.
     const organization = unique("Fixed Gazette");
@@ -152,8 +148,7 @@ test.describe("experiences manager", () => {
   test("edits stay local: Discard reverts with 'Changes reverted', collapsing keeps the draft", async ({
     page,
   }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     const role = unique("Draft role");
     await entry.getByLabel("Role", { exact: true }).fill(role);
     await expect(entry.getByText("Unsaved changes")).toBeVisible();
@@ -183,8 +178,7 @@ test.describe("experiences manager", () => {
   });
 
   test("bullets and links are added, reordered and removed with buttons, by keyboard", async ({ page }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     const role = unique("Lists role");
     await entry.getByLabel("Role", { exact: true }).fill(role);
 
@@ -214,11 +208,7 @@ test.describe("experiences manager", () => {
     await entry.getByRole("group", { name: "Link 2" }).getByLabel("URL").fill("https://example.com/second");
     await entry.getByRole("button", { name: "Move link 2 up" }).click();
 
-    await entry.getByRole("button", { name: "Save" }).click();
-    await expectToast(page, "Experience saved");
-    await page.reload();
-    await item(page, role).getByRole("button", { name: role }).click();
-    const reloaded = expanded(page);
+    const reloaded = await saveAndReopen(page, entry, EXPERIENCES, role);
     await expect(reloaded.getByLabel("Bullets 1")).toHaveValue("Third bullet");
     await expect(reloaded.getByLabel("Bullets 2")).toHaveValue("First bullet");
     await expect(reloaded.getByRole("group", { name: "Link 1" }).getByLabel("Label")).toHaveValue(
@@ -233,8 +223,7 @@ test.describe("experiences manager", () => {
     page,
     context,
   }) => {
-    await openExperiences(page);
-    const entry = await addItem(page, "experience", "Experience added");
+    const entry = await addEntry(page, EXPERIENCES);
     await entry.getByLabel("Role", { exact: true }).fill(unique("Expired role"));
     await context.clearCookies();
     await entry.getByRole("button", { name: "Save" }).click();

@@ -1,34 +1,12 @@
-import type { Locator, Page } from "@playwright/test";
-import {
-  addItem,
-  expanded,
-  expect,
-  expectToast,
-  item,
-  openSection,
-  test as adminTest,
-} from "./admin-helpers";
-import { articlePage, startFakePublisher, type FakePublisher } from "./support/fake-publisher";
-import { startServer } from "./support/test-server";
+import type { Locator } from "@playwright/test";
+import { addEntry, ARTICLES, expanded, expect, expectToast, item } from "./admin-helpers";
+import { test as publisherTest } from "./support/admin-publisher-fixtures";
+import { articlePage } from "./support/fake-publisher";
 
-/**
- * 'Fetch details' in the article editor, against a fake publisher on 127.0.0.1: this worker's
- * server may fetch loopback addresses (FETCH_ALLOW_PRIVATE=true).
- */
-const test = adminTest.extend<object, { publisher: FakePublisher }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
+/** 'Fetch details' in the article editor, against the fake publisher's article pages. */
+const test = publisherTest.extend({
   publisher: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const publisher = await startFakePublisher();
+    async ({ publisher }, use) => {
       publisher.route("/ferries", {
         body: articlePage({
           title: "Ferry crossings cut to two a day",
@@ -57,7 +35,6 @@ const test = adminTest.extend<object, { publisher: FakePublisher }>({
         }),
       });
       await use(publisher);
-      await publisher.close();
     },
     { scope: "worker" },
   ],
@@ -74,18 +51,13 @@ async function values(entry: Locator): Promise<Record<string, string>> {
   return found;
 }
 
-async function addArticle(page: Page): Promise<Locator> {
-  await openSection(page, "articles", "Articles");
-  return addItem(page, "article", "Article added");
-}
-
 test.describe("articles manager: Fetch details", () => {
   test("fills the fields from the page for review; nothing is saved until Save, and reload shows them", async ({
     page,
     server,
     publisher,
   }) => {
-    const entry = await addArticle(page);
+    const entry = await addEntry(page, ARTICLES);
     const button = fetchButton(entry);
     await expect(button).toHaveText("Fetch details");
     await expect(button).toBeDisabled();
@@ -151,7 +123,7 @@ test.describe("articles manager: Fetch details", () => {
     page,
     publisher,
   }) => {
-    const entry = await addArticle(page);
+    const entry = await addEntry(page, ARTICLES);
     await entry.getByLabel("Title").fill("My working headline");
     await entry.getByLabel("Image").fill("/demo/harbour-dawn.jpg");
     await entry.getByLabel("Featured").check();
@@ -179,7 +151,7 @@ test.describe("articles manager: Fetch details", () => {
     page,
     publisher,
   }) => {
-    const entry = await addArticle(page);
+    const entry = await addEntry(page, ARTICLES);
     await entry.getByLabel("Title").fill("Lost story");
     await entry.getByLabel("Outlet").fill("Vanished Weekly");
     await entry.getByLabel("Content").fill("The owner's own notes.");
@@ -199,7 +171,7 @@ test.describe("articles manager: Fetch details", () => {
     publisher,
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    const entry = await addArticle(page);
+    const entry = await addEntry(page, ARTICLES);
     const url = entry.getByLabel("URL");
     await url.fill(publisher.url("/ferries"));
     const button = fetchButton(entry);

@@ -73,12 +73,14 @@ export async function openSection(page: Page, section: string, heading: string) 
     await expect(page.locator(".manager__head").getByRole("button", { name: /^Add / })).toBeEnabled();
 }
 
-/** The three collection managers: their route and their heading. */
+/** The three collection managers: their route, their heading and the noun their buttons and toasts use. */
 export const COLLECTION_SECTIONS = [
-  { section: "experiences", heading: "Experiences" },
-  { section: "education", heading: "Education" },
-  { section: "articles", heading: "Articles" },
+  { section: "experiences", heading: "Experiences", noun: "experience", title: "Experience" },
+  { section: "education", heading: "Education", noun: "education", title: "Education" },
+  { section: "articles", heading: "Articles", noun: "article", title: "Article" },
 ] as const;
+export const [EXPERIENCES, EDUCATION, ARTICLES] = COLLECTION_SECTIONS;
+export type CollectionSection = (typeof COLLECTION_SECTIONS)[number];
 
 export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -111,6 +113,39 @@ export async function addItem(page: Page, noun: string, toast: string): Promise<
   await expect(entry).toBeVisible();
   await expect(page.locator(".items > li").first()).toHaveClass(/item--expanded/);
   return entry;
+}
+
+/** Opens a collection manager and adds an entry: the new entry, open and pinned on top. */
+export async function addEntry(page: Page, manager: CollectionSection): Promise<Locator> {
+  await openSection(page, manager.section, manager.heading);
+  return addItem(page, manager.noun, `${manager.title} added`);
+}
+
+/** Saves `entry`, reloads the page and opens the entry named `name` again, as the server keeps it. */
+export async function saveAndReopen(
+  page: Page,
+  entry: Locator,
+  manager: CollectionSection,
+  name: string,
+): Promise<Locator> {
+  await entry.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, `${manager.title} saved`);
+  await page.reload();
+  await item(page, name).getByRole("button", { name }).click();
+  return expanded(page);
+}
+
+/** Saves `entry` and checks the refusal: the error toast, each field message, and the draft kept. */
+export async function expectSaveRefused(
+  page: Page,
+  entry: Locator,
+  manager: CollectionSection,
+  messages: string[],
+) {
+  await entry.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, `Failed to save ${manager.noun}`, "alert");
+  for (const message of messages) await expect(entry.getByText(message)).toBeVisible();
+  await expect(entry.getByText("Unsaved changes")).toBeVisible();
 }
 
 /** Confirms the deletion of `entry` in the dialog and checks that it is gone. */

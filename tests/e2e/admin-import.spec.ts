@@ -1,36 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, expectToast, openSection, test as adminTest } from "./admin-helpers";
+import { expect, expectToast, openSection } from "./admin-helpers";
+import { test as publisherTest } from "./support/admin-publisher-fixtures";
 import { expectNoViolations } from "./support/axe";
 import { AUTHOR, RSS_FEED, serveFakeOutlet } from "./support/fake-outlet";
-import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
-import { startServer } from "./support/test-server";
+import type { FakePublisher } from "./support/fake-publisher";
 
-/**
- * "Import from a page" under the Articles manager (issue 17), against a fake outlet on 127.0.0.1:
- * this worker's server may fetch loopback addresses (FETCH_ALLOW_PRIVATE=true).
- */
-const test = adminTest.extend<
-  object,
-  { publisher: FakePublisher; outlet: ReturnType<typeof serveFakeOutlet> }
->({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ env: { FETCH_ALLOW_PRIVATE: "true" } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-  publisher: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const publisher = await startFakePublisher();
-      await use(publisher);
-      await publisher.close();
-    },
-    { scope: "worker" },
-  ],
+/** "Import from a page" under the Articles manager (issue 17), against a fake outlet on the fake publisher. */
+const test = publisherTest.extend<object, { outlet: ReturnType<typeof serveFakeOutlet> }>({
   outlet: [
     async ({ publisher, server }, use) => {
       const outlet = serveFakeOutlet(publisher);

@@ -5,6 +5,7 @@ import { WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
 import { articlePage, startFakePublisher, type FakePublisher } from "./support/fake-publisher";
 import { startServer, type TestServer } from "./support/test-server";
+import { publisherWorld } from "./support/viewer-fixtures";
 
 /**
  * Link health end to end (docs/product.md, Link health): a server allowed to fetch loopback
@@ -96,16 +97,7 @@ async function createWorld(): Promise<LinkWorld> {
 }
 
 const test = ownerTest.extend<object, { links: LinkWorld; server: TestServer }>({
-  links: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const world = await createWorld();
-      await use(world);
-      await world.server.stop();
-      await world.publisher.close();
-    },
-    { scope: "worker" },
-  ],
+  links: publisherWorld(createWorld),
   server: [async ({ links }, use) => use(links.server), { scope: "worker" }],
 });
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import type { TestServer } from "./support/test-server";
 
 /**
  * The portfolio overlay as a dialog: opening and closing, focus, keyboard, dropdown popups,
@@ -38,6 +39,18 @@ test.afterEach(async ({ server }) => {
   for (const id of created) await server.api(`/api/articles/${id}`, { method: "DELETE" });
   created = [];
 });
+
+/** Adds a Harbour Weekly article through the API; the afterEach hook deletes it. */
+async function addArticle(
+  server: TestServer,
+  fields: { title: string; url: string; date: string; image?: string },
+) {
+  const response = await server.api("/api/articles", {
+    method: "POST",
+    json: { outlet: "Harbour Weekly", ...fields },
+  });
+  created.push(((await response.json()) as ApiArticle).id);
+}
 
 test("opens from the top bar as a modal dialog and the close button closes it", async ({ page, server }) => {
   const site = (await (await server.api("/api/site")).json()) as { name: string; strapline: string };
@@ -172,17 +185,12 @@ test("cards: usable image, type badges, outlet, 'D Month YYYY' date, title and '
   server,
 }) => {
   const token = unique();
-  const response = await server.api("/api/articles", {
-    method: "POST",
-    json: {
-      title: `Placeholder picture ${token}`,
-      outlet: "Harbour Weekly",
-      url: `https://harbourweekly.example/${token}`,
-      date: "2024-01-05",
-      image: "https://placehold.co/600x400",
-    },
+  await addArticle(server, {
+    title: `Placeholder picture ${token}`,
+    url: `https://harbourweekly.example/${token}`,
+    date: "2024-01-05",
+    image: "https://placehold.co/600x400",
   });
-  created.push(((await response.json()) as ApiArticle).id);
   const dialog = await openFromUrl(page);
 
   const wend = card(dialog, /Flood defences on the Wend/);
@@ -294,17 +302,12 @@ test("the footer says 'Caching images for faster loading...' while an image is l
   server,
 }) => {
   const token = unique();
-  const response = await server.api("/api/articles", {
-    method: "POST",
-    json: {
-      title: `Slow picture ${token}`,
-      outlet: "Harbour Weekly",
-      url: `https://harbourweekly.example/slow-${token}`,
-      date: "2026-11-30",
-      image: `https://images.example/slow-portfolio-image-${token}.jpg`,
-    },
+  await addArticle(server, {
+    title: `Slow picture ${token}`,
+    url: `https://harbourweekly.example/slow-${token}`,
+    date: "2026-11-30",
+    image: `https://images.example/slow-portfolio-image-${token}.jpg`,
   });
-  created.push(((await response.json()) as ApiArticle).id);
 
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -368,16 +371,11 @@ test("an article added while the overlay is open appears in it, filters kept", a
   const token = unique();
   const dialog = await openFromUrl(page, `&pq=${token}`);
   await expect(dialog.getByText("No Articles Found")).toBeVisible();
-  const response = await server.api("/api/articles", {
-    method: "POST",
-    json: {
-      title: `Breaking ${token}`,
-      outlet: "Harbour Weekly",
-      url: `https://harbourweekly.example/${token}`,
-      date: "2026-11-20",
-    },
+  await addArticle(server, {
+    title: `Breaking ${token}`,
+    url: `https://harbourweekly.example/${token}`,
+    date: "2026-11-20",
   });
-  created.push(((await response.json()) as ApiArticle).id);
   await expect(cards(dialog)).toHaveCount(1);
   await expect(cards(dialog).getByRole("heading", { level: 3 })).toHaveText(`Breaking ${token}`);
   await expect(dialog.getByText(/^\d+ Articles$/)).toHaveText("1 Articles");

@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "@playwright/test";
 import { gotoHydrated } from "./landing-support";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
 import { chunksFor, fitting, PAYLOADS, type Payload } from "./support/xss-payloads";
@@ -350,22 +357,22 @@ async function expectJsonLd(page: Page, expected: string[]) {
   count("landing page JSON-LD (parsed)", expected.length);
 }
 
-async function ownerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; traps: Traps }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    storageState: ownerState,
-    reducedMotion: "reduce",
-  });
+/** A page in a context of its own on this spec's server, with the traps armed. */
+async function trappedPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; traps: Traps }> {
+  const context = await browser.newContext({ baseURL: server.url, ...options });
   const page = await context.newPage();
   return { context, page, traps: await armTraps(page) };
 }
 
+const DESKTOP_VISITOR = { viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" } as const;
+
 const texts = (list: Seeded[]) => list.map((item) => item.payload.text);
 
 test("control: the traps catch a payload that does get into the page", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const traps = await armTraps(page);
+  const { context, page, traps } = await trappedPage(browser, { reducedMotion: "reduce" });
   await gotoHydrated(page);
   expectNothingRan(traps, "the landing page before the control");
   expect(await injected(page, traps)).toEqual([]);
@@ -395,13 +402,7 @@ test("the landing page and portfolio overlay show every payload as text, in ever
   browser,
 }) => {
   test.setTimeout(300_000);
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: "reduce",
-  });
-  const page = await context.newPage();
-  const traps = await armTraps(page);
+  const { context, page, traps } = await trappedPage(browser, DESKTOP_VISITOR);
   for (let r = 0; r < ROUNDS; r++) {
     const site = r === 0 ? siteRound(0) : await putSite(r);
     const professions = site.hero.professions;
@@ -497,13 +498,7 @@ test("the article viewer's reader mode shows every stored article's payloads as 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1280, height: 900 },
-    reducedMotion: "reduce",
-  });
-  const page = await context.newPage();
-  const traps = await armTraps(page);
+  const { context, page, traps } = await trappedPage(browser, DESKTOP_VISITOR);
   await gotoHydrated(page);
   // Opened in the page, as a visitor clicks 'Read article'…
   await page.locator(".lp-work .lp-read").first().click();
@@ -565,9 +560,7 @@ test("the article viewer's reader mode shows every stored article's payloads as 
 test("feed.xml and sitemap.xml are well-formed XML with the payloads escaped, and nothing runs when they are opened", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: server.url });
-  const page = await context.newPage();
-  const traps = await armTraps(page);
+  const { context, page, traps } = await trappedPage(browser);
   const site = siteRound(ROUNDS - 1);
 
   const feed = await page.goto("/feed.xml");
@@ -646,7 +639,10 @@ test("every dashboard tab shows the payloads as text, with each item expanded, a
   browser,
 }) => {
   test.setTimeout(300_000);
-  const { context, page, traps } = await ownerPage(browser);
+  const { context, page, traps } = await trappedPage(browser, {
+    storageState: ownerState,
+    reducedMotion: "reduce",
+  });
 
   async function expandEach(
     section: string,

@@ -1,22 +1,10 @@
 import type { Page } from "@playwright/test";
-import {
-  GONE,
-  HOSTILE,
-  LOCKED,
-  PILOTS,
-  STORED,
-  expect,
-  openViewer,
-  test,
-  viewer,
-} from "./support/viewer-fixtures";
-
-const TITLES = [PILOTS.title, LOCKED.title, GONE.title, HOSTILE.title, STORED.title];
+import { LOCKED, NEWEST_FIRST, expect, openViewer, test, viewer } from "./support/viewer-fixtures";
 
 /** The viewer shows article `position` (1-based) and the page URL names it. */
 async function expectAt(page: Page, ids: string[], position: number) {
   const dialog = viewer(page);
-  await expect(dialog.locator(".viewer-header .viewer-title")).toHaveText(TITLES[position - 1]!);
+  await expect(dialog.locator(".viewer-header .viewer-title")).toHaveText(NEWEST_FIRST[position - 1]!.title);
   await expect(dialog.locator(".viewer-count")).toHaveText(`${position} of 5`);
   await expect(page).toHaveURL(new RegExp(`[?&]article=${ids[position - 1]}(&|$)`));
 }
@@ -36,7 +24,7 @@ async function drag(page: Page, dx: number, dy = 0) {
 test.describe("article viewer: moving between articles", () => {
   let ids: string[];
   test.beforeEach(({ world }) => {
-    ids = [world.ids.pilots, world.ids.locked, world.ids.gone, world.ids.hostile, world.ids.stored];
+    ids = world.idsNewestFirst;
   });
 
   test("Previous / Next buttons move, are disabled at the ends, and reset to reader mode", async ({

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   GONE,
   HOSTILE,
@@ -18,6 +19,16 @@ const cachedSrcPattern = (url: string) =>
   new RegExp(
     `^/api/images\\?url=${encodeURIComponent(url).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}&w=\\d+&f=base`,
   );
+
+/** Collects the page's console errors and uncaught exceptions from now on. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
 
 test.describe("article viewer: reader mode", () => {
   test("shows the spinner, then the extracted article with author, sub-headings and a link to the original", async ({
@@ -90,11 +101,7 @@ test.describe("article viewer: reader mode", () => {
     page,
     world,
   }) => {
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    const problems = collectProblems(page);
     const readerRequests: string[] = [];
     page.on("request", (request) => {
       if (/\/api\/articles\/[^/]+\/reader/.test(request.url())) readerRequests.push(request.url());
@@ -138,11 +145,7 @@ test.describe("article viewer: reader mode", () => {
     page,
     world,
   }) => {
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    const problems = collectProblems(page);
     await openViewer(page, world.ids.pilots);
     const dialog = viewer(page);
     await expect(dialog.getByRole("heading", { level: 2, name: PILOTS.title })).toBeVisible();

@@ -1,23 +1,34 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type WorkerFixture } from "@playwright/test";
 import { OWNER, startServer, type TestServer } from "./test-server";
 
 type WorkerFixtures = { server: TestServer };
 type TestFixtures = { signIn: (page?: Page) => Promise<void> };
+
+/** A worker fixture: `start` runs before the worker's first test, `stop` after its last. */
+export function perWorker<T>(
+  start: () => Promise<T>,
+  stop: (started: T) => Promise<void>,
+): [WorkerFixture<T, object>, { scope: "worker" }] {
+  return [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const started = await start();
+      await use(started);
+      await stop(started);
+    },
+    { scope: "worker" },
+  ];
+}
 
 /**
  * One real server per worker with demo content (SEED_DEMO defaults to true) and the owner
  * account from ADMIN_EMAIL/ADMIN_PASSWORD. `baseURL` points at it.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
+  server: perWorker(
+    () => startServer(),
+    (server) => server.stop(),
+  ),
   baseURL: async ({ server }, use) => use(server.url),
   signIn: async ({ page }, use) => {
     await use(async (target = page) => {

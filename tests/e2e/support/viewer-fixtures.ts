@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { photoJpeg } from "../../support/sample-images";
 import { articlePage, hostilePage, startFakePublisher, type FakePublisher } from "./fake-publisher";
+import { perWorker } from "./fixtures";
 import { startServer, type TestServer } from "./test-server";
 
 /**
@@ -51,10 +52,15 @@ export const STORED = {
     "The last keeper of the Northgate light spent his final winter writing letters to the harbour board.\n\nTHE LETTERS\n\nEach letter asked for the same thing: a second pair of hands before the storms came in January.",
 };
 
+/** The five articles in the order the landing lists them, newest first. */
+export const NEWEST_FIRST = [PILOTS, LOCKED, GONE, HOSTILE, STORED];
+
 export type ViewerWorld = {
   server: TestServer;
   publisher: FakePublisher;
   ids: { pilots: string; locked: string; gone: string; hostile: string; stored: string };
+  /** The articles' ids in NEWEST_FIRST order. */
+  idsNewestFirst: string[];
   /** Points the 'pilots' article at another address of the same page (the server has read none of them yet). */
   movePilots(url: string): Promise<void>;
 };
@@ -135,20 +141,22 @@ async function createWorld(): Promise<ViewerWorld> {
     });
     expect(response.status).toBe(200);
   };
-  return { server, publisher, ids, movePilots };
+  const idsNewestFirst = [ids.pilots, ids.locked, ids.gone, ids.hostile, ids.stored];
+  return { server, publisher, ids, idsNewestFirst, movePilots };
+}
+
+/** A worker fixture for a world of a server and a fake publisher: both are stopped after the worker's last test. */
+export function publisherWorld<World extends { server: TestServer; publisher: FakePublisher }>(
+  create: () => Promise<World>,
+) {
+  return perWorker(create, async (world) => {
+    await world.server.stop();
+    await world.publisher.close();
+  });
 }
 
 export const test = base.extend<object, { world: ViewerWorld }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const world = await createWorld();
-      await use(world);
-      await world.server.stop();
-      await world.publisher.close();
-    },
-    { scope: "worker" },
-  ],
+  world: publisherWorld(createWorld),
   baseURL: async ({ world }, use) => use(world.server.url),
 });
 
