@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { imageCacheSrc } from "../../../domain/image-src";
-import { nextImageOnError } from "../../../domain/placeholder-images";
+import type { Article } from "../../../domain/content";
+import { nextImageOnError, usableImage } from "../../../domain/placeholder-images";
 import { CachedPicture } from "../../components/cached-picture";
 import "./article-image.css";
 
@@ -73,4 +74,13 @@ export function ArticleImage({
       />
     </div>
   );
+}
+
+/** An article's own picture in the 3:2 box the landing's stories reserve, or nothing when it has none. */
+export function ArticlePicture({
+  article,
+  ...rest
+}: { article: Article } & Omit<ArticleImageProps, "url" | "alt" | "width" | "height">) {
+  const image = usableImage(article);
+  return image ? <ArticleImage url={image} alt="" width={1200} height={800} {...rest} /> : null;
 }

@@ -2,8 +2,7 @@ import { Link } from "react-router";
 import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { selectFrontPage } from "../../../domain/front-page";
-import { usableImage } from "../../../domain/placeholder-images";
-import { ArticleImage } from "./article-image";
+import { ArticleImage, ArticlePicture } from "./article-image";
 import { HeadlineLink } from "./read-article-link";
 import { TypedName } from "./typed-name";
 import type { Today } from "./use-today";
@@ -52,20 +51,9 @@ function Story({
   priority: "lead" | "eager";
   sizes: string;
 }) {
-  const image = usableImage(article);
   return (
     <article className={className}>
-      {image ? (
-        <ArticleImage
-          url={image}
-          alt=""
-          width={1200}
-          height={800}
-          priority={priority}
-          className={`${block}__image`}
-          sizes={sizes}
-        />
-      ) : null}
+      <ArticlePicture article={article} priority={priority} className={`${block}__image`} sizes={sizes} />
       <Kicker article={article} />
       <h3 className={`${block}__title`}>
         <HeadlineLink article={article} />

@@ -1,7 +1,6 @@
 import type { Article } from "../../../domain/content";
 import { featuredArticles } from "../../../domain/front-page";
-import { usableImage } from "../../../domain/placeholder-images";
-import { ArticleImage } from "./article-image";
+import { ArticlePicture } from "./article-image";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";
 import "./work-section.css";
@@ -18,29 +17,17 @@ export function WorkSection({ articles }: { articles: Article[] }) {
       <SectionDivider id="lp-work-title">Featured Work</SectionDivider>
       {featured.length > 0 ? (
         <ul className="lp-work">
-          {featured.map((article) => {
-            const image = usableImage(article);
-            return (
-              <li key={article.id} className="lp-work__item">
-                <article className="lp-work__card">
-                  {article.outlet ? <p className="lp-work__outlet">{article.outlet}</p> : null}
-                  {image ? (
-                    <ArticleImage
-                      url={image}
-                      alt=""
-                      width={1200}
-                      height={800}
-                      className="lp-work__image"
-                      sizes={WORK_SIZES}
-                    />
-                  ) : null}
-                  <h3 className="lp-work__title">{article.title}</h3>
-                  {article.description ? <p className="lp-work__description">{article.description}</p> : null}
-                  <ReadArticleLink article={article} />
-                </article>
-              </li>
-            );
-          })}
+          {featured.map((article) => (
+            <li key={article.id} className="lp-work__item">
+              <article className="lp-work__card">
+                {article.outlet ? <p className="lp-work__outlet">{article.outlet}</p> : null}
+                <ArticlePicture article={article} className="lp-work__image" sizes={WORK_SIZES} />
+                <h3 className="lp-work__title">{article.title}</h3>
+                {article.description ? <p className="lp-work__description">{article.description}</p> : null}
+                <ReadArticleLink article={article} />
+              </article>
+            </li>
+          ))}
         </ul>
       ) : null}
     </section>
