@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,10 +54,22 @@ async function serve(options: Partial<PublicCacheOptions> = {}) {
         .on("error", reject)
         .end();
     });
+  /** A request written by hand, for header lines a client library would merge: the answer's head. */
+  const raw = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head}Connection: close\r\n\r\n`));
+      let answer = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => (answer += chunk));
+      socket.on("end", () => resolve(answer.split("\r\n\r\n")[0]!));
+      socket.on("error", reject);
+    });
   servers.push(server);
   return {
     cache,
     get,
+    raw,
+    host: `127.0.0.1:${port}`,
     renders: () => renders,
     onRender: (hook: () => void) => (duringRender = hook),
   };
@@ -94,6 +106,24 @@ describe("public cache in front of the app", () => {
     await s.get("/private");
     expect((await s.get("/private")).headers["x-page-cache"]).toBeUndefined();
     expect((await s.get("/a", {}, "POST")).status).toBe(404);
+  });
+
+  it("reads the request's headers in any case, and repeated ones as Node joins them", async () => {
+    const s = await serve();
+    const first = await s.get("/a", { "accept-encoding": "gzip" });
+    // The owner's cookie in the second of two Cookie lines still bypasses the cache.
+    await s.raw(`GET /a HTTP/1.1\r\nHOST: ${s.host}\r\ncookie: theme=dark\r\nCOOKIE: byline_session=abc\r\n`);
+    expect(s.renders()).toBe(2);
+    const gzipped = await s.raw(
+      `GET /a HTTP/1.1\r\nHost: ${s.host}\r\nACCEPT-ENCODING: identity\r\nAccept-Encoding: gzip\r\n`,
+    );
+    expect(gzipped).toMatch(/^x-page-cache: hit\r?$/im);
+    expect(gzipped).toMatch(/^content-encoding: gzip\r?$/im);
+    expect(gzipped).toContain(`etag: ${first.headers.etag}`);
+    const held = await s.raw(
+      `GET /a HTTP/1.1\r\nHost: ${s.host}\r\nAccept-Encoding: gzip\r\nIf-None-Match: "other"\r\nif-none-match: ${first.headers.etag}\r\n`,
+    );
+    expect(held).toMatch(/^HTTP\/1\.1 304 /);
   });
 
   it("keeps a picture under an immutable address as it is, for every encoding", async () => {
