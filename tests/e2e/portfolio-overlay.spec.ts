@@ -78,6 +78,15 @@ test("opens from the top bar as a modal dialog and the close button closes it", 
   await expect.poll(() => bodyOverflow(page)).not.toBe("hidden");
 });
 
+test("opened with the page (a shared link), closing it gives focus to the top bar's PORTFOLIO link", async ({
+  page,
+}) => {
+  const dialog = await openFromUrl(page);
+  await dialog.getByRole("button", { name: "Close portfolio" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "PORTFOLIO", exact: true })).toBeFocused();
+});
+
 test("'View Full Portfolio' opens it too", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "View Full Portfolio" }).click();

@@ -20,7 +20,8 @@ function focusables(container: HTMLElement): HTMLElement[] {
  * Shared by the portfolio overlay and the article viewer.
  * Makes a `<dialog>` a modal while the component is mounted: shown with showModal() (the rest of
  * the page becomes inert), page scroll locked, focus moved in and kept in (Tab and Shift+Tab
- * wrap around), and returned to the element that had it before, when it unmounts.
+ * wrap around), and returned to the element that had it before, when it unmounts; to
+ * `fallbackFocus` when none had it (the dialog opened with the page).
  *
  * The server renders the dialog with `open` so the overlay is visible before the scripts run;
  * here it is reopened as a modal.
@@ -28,6 +29,7 @@ function focusables(container: HTMLElement): HTMLElement[] {
 export function useModalDialog(
   dialog: RefObject<HTMLDialogElement | null>,
   initialFocus: () => HTMLElement | null,
+  fallbackFocus: () => HTMLElement | null = () => null,
 ) {
   const opener = useRef<Element | null>(null);
 
@@ -52,12 +54,14 @@ export function useModalDialog(
       body.style.overflow = previous.overflow;
       body.style.paddingRight = previous.paddingRight;
       if (element.open) element.close();
-      const target = opener.current;
-      if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
-        target.focus({ preventScroll: true });
-      }
+      const before = opener.current;
+      const target =
+        before instanceof HTMLElement && before.isConnected && before !== document.body
+          ? before
+          : fallbackFocus();
+      target?.focus({ preventScroll: true });
     };
-    // Runs once per opening; `initialFocus` is read at that moment.
+    // Runs once per opening; `initialFocus` is read at that moment, `fallbackFocus` at closing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dialog]);
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { GlassCanvas } from "./glass-canvas";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
 import { articleSearch } from "../../lib/article-search";
+import { portfolioOpenerProps } from "../../lib/portfolio-opener";
 import { SECTIONS } from "./sections";
 import { scrollToSection } from "./use-page-scroll";
 import type { Today } from "./use-today";
@@ -86,7 +87,12 @@ export function TopBar({
             {today.long}
           </time>
           <div className="lp-bar__openers">
-            <Link className="lp-bar__opener lp-bar__opener--portfolio" to="?portfolio=1" preventScrollReset>
+            <Link
+              className="lp-bar__opener lp-bar__opener--portfolio"
+              to="?portfolio=1"
+              preventScrollReset
+              {...portfolioOpenerProps}
+            >
               PORTFOLIO
             </Link>
             {latestArticleId ? (

@@ -17,6 +17,7 @@ import { useImageVersions } from "../../lib/image-versions";
 import { CARD_SIZES, cardDomId, PortfolioCard } from "./portfolio-card";
 import { PortfolioFilters, type OpenDropdown } from "./portfolio-filters";
 import { EMPTY_FILTERS } from "./portfolio-url";
+import { findPortfolioOpener } from "../../lib/portfolio-opener";
 import { useModalDialog } from "../../lib/use-modal-dialog";
 import { usePortfolioUrlState } from "./use-portfolio-url-state";
 import "./portfolio.css";
@@ -75,10 +76,13 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
 
   // Keyboard users start in the search box; on touch screens focus goes to the title, so no
   // on-screen keyboard covers the portfolio.
-  useModalDialog(dialog, () =>
-    typeof window.matchMedia === "function" && window.matchMedia("(pointer: fine)").matches
-      ? search.current
-      : title.current,
+  useModalDialog(
+    dialog,
+    () =>
+      typeof window.matchMedia === "function" && window.matchMedia("(pointer: fine)").matches
+        ? search.current
+        : title.current,
+    findPortfolioOpener,
   );
 
   // Escape closes an open dropdown first, the overlay otherwise.
