@@ -7,10 +7,10 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
-import { IMAGE_CACHE_PATH, imageCacheSrc } from "../domain/image-src";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
-import { createSocialCards } from "./social-card/social-cards";
+import { createSocialCards, type RenderCard } from "./social-card/social-cards";
+import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./social-card/picture-loader";
 import { createSiteIcons } from "./icons/site-icons";
 import { imageRoutes } from "./images/image-routes";
 import { importRoutes } from "./import/import-routes";
@@ -35,6 +35,8 @@ export type AppOptions = {
   development?: boolean;
   maxStreams?: number;
   heartbeatMs?: number;
+  /** Share cards and icons: how long a picture may take, and the card renderer (tests observe it). */
+  generatedImages?: { pictureTimeoutMs?: number; renderCard?: RenderCard };
 };
 
 /** The whole HTTP surface, without listening: tests call `app.request()` in-process. */
@@ -67,24 +69,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Pages link stored images by version (`&v=`): a newly stored image changes them.
   services.images.cache.onStored(() => publicCache.invalidate());
 
-  // A picture the site uses, asked of this app itself (960 px wide through the image cache, with
-  // its safe fetcher and limits; other paths on this site as they are).
-  const loadImage = async (url: string) => {
-    const base = imageCacheSrc(url);
-    if (!base) return null;
-    const src = base.startsWith(IMAGE_CACHE_PATH) ? `${base}&w=960&f=base` : base;
-    const response = await app.request(new URL(src, config.publicUrl).href);
-    return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
-  };
+  // Share cards and icons load their pictures from this app itself, never one of its generated
+  // answers, and give up on one after a time limit.
+  const loadImage = createPictureLoader({
+    request: async (path) => app.request(new URL(path, config.publicUrl).href),
+    isOwnHost: ownHostTest(config),
+    timeoutMs: options.generatedImages?.pictureTimeoutMs ?? PICTURE_TIMEOUT_MS,
+  });
   const cards = createSocialCards({
     site: () => content.site.get(),
     articles: () => content.articles.list(),
     host: new URL(config.publicUrl).host,
     loadImage,
+    render: options.generatedImages?.renderCard,
   });
-  services.store.onChange(
-    (event) => (event.collection === "site" || event.collection === "articles") && cards.forget(),
-  );
+  services.store.onChange((event) => event.collection === "articles" && cards.prune());
 
   const api = new Hono<AppEnv>()
     .use((c, next) =>

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { initials } from "../../src/server/icons/site-icons";
+import { startHangingServer } from "./support/hanging-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -117,5 +118,58 @@ describe("site icons", () => {
 
     expect((await owner("/api/site", { method: "PUT", json: { siteIcon: "" } })).status).toBe(200);
     expect(await (await t.request("/favicon.svg")).text()).toMatch(/<text[^>]*>[A-Z]{1,2}<\/text>/);
+  });
+
+  it.each([
+    "/favicon.ico",
+    "/favicon.svg?v=2",
+    "/Icon-512.png",
+    "/site.webmanifest",
+    "/social-card.png",
+    "/api/images?url=%2Ffavicon.ico",
+    "http://localhost:3000/apple-touch-icon.png",
+  ])(
+    "keeps the initials when the Site icon is %s, one of the site's own generated answers",
+    async (siteIcon) => {
+      const initialsEtag = (await t.request("/icon-192.png")).headers.get("etag");
+      const { owner } = await t.signIn();
+      expect((await owner("/api/site", { method: "PUT", json: { siteIcon } })).status).toBe(200);
+      // Refused, not failed: the initials are the icon, not a stand-in to be tried again.
+      for (const path of ["/favicon.ico", "/icon-192.png", "/favicon.svg", "/site.webmanifest"]) {
+        const answer = await t.request(path);
+        expect([answer.status, answer.headers.get("cache-control")], path).toEqual([
+          200,
+          "public, max-age=3600",
+        ]);
+      }
+      expect((await t.request("/icon-192.png")).headers.get("etag")).toBe(initialsEtag);
+      expect(await (await t.request("/favicon.svg")).text()).toMatch(/<text[^>]*>[A-Z]{1,2}<\/text>/);
+    },
+  );
+});
+
+describe("site icons from a picture that never arrives", () => {
+  it("answers with the initials within the time limit, while the picture's server still hangs", async () => {
+    const source = await startHangingServer();
+    const app = await createTestApp(
+      { FETCH_ALLOW_PRIVATE: "true" },
+      { generatedImages: { pictureTimeoutMs: 200 } },
+    );
+    try {
+      const initialsEtag = (await app.request("/icon-192.png")).headers.get("etag");
+      const { owner } = await app.signIn();
+      expect((await owner("/api/site", { method: "PUT", json: { siteIcon: source.url } })).status).toBe(200);
+      const icon = await app.request("/icon-192.png");
+      expect(icon.status).toBe(200);
+      // It gave up on the picture itself: the image cache's own, longer, wait has not ended.
+      expect(source.closedConnections()).toBe(0);
+      expect(icon.headers.get("etag")).toBe(initialsEtag);
+      expect(icon.headers.get("cache-control")).toBe("no-cache");
+    } finally {
+      await source.close();
+      await app.services.images.idle();
+      await app.services.images.cache.settled();
+      app.close();
+    }
   });
 });

@@ -1,12 +1,20 @@
 import sharp from "sharp";
 import type { Site } from "../../domain/content";
+import type { IconPath } from "../../domain/generated-paths";
 import { contentEtag } from "../http/etag";
+import { PICTURE_RETRY_MS } from "../social-card/picture-loader";
 
 /** The site's colours (src/web/styles/base.css): accent red behind paper-white letters. */
 const ACCENT = "#8a1c1c";
 const PAPER = "#fbf9f4";
 
-export type SiteIcon = { body: Buffer; contentType: string; etag: string };
+export type SiteIcon = {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  /** False when the Site icon could not be had: the initials stand in, and it is tried again later. */
+  complete: boolean;
+};
 
 /** "Morgan Hale" → "MH": the first letter of the first and of the last word. */
 export function initials(name: string): string {
@@ -49,16 +57,6 @@ async function png(name: string, size: number, rounded: boolean): Promise<Buffer
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
-
-export const ICON_PATHS = [
-  "/favicon.svg",
-  "/favicon.ico",
-  "/apple-touch-icon.png",
-  "/icon-192.png",
-  "/icon-512.png",
-  "/site.webmanifest",
-] as const;
-export type IconPath = (typeof ICON_PATHS)[number];
 
 /** Square PNGs, without rounded corners: phones and the manifest's users round them themselves. */
 const PNG_SIZES = { "/apple-touch-icon.png": 180, "/icon-192.png": 192, "/icon-512.png": 512 } as const;
@@ -108,27 +106,35 @@ async function make(
 /**
  * The site's icons and web manifest: the owner's own picture when Settings has a Site icon (and
  * it can be read), else their initials in the site's colours. Each is made once and kept until
- * the name or the picture changes.
+ * the name or the picture changes; one made without a picture that could not be had now is made
+ * again PICTURE_RETRY_MS later.
  */
 export function createSiteIcons(
   site: () => Site,
-  /** The bytes of an image the site uses, as the page would show it; null when it cannot be had. */
+  /** The picture's bytes; null when there is none to load, rejects when it cannot be had now. */
   loadImage: (url: string) => Promise<Buffer | null>,
 ) {
-  const made = new Map<IconPath, { key: string; icon: Promise<SiteIcon> }>();
+  type Made = { key: string; icon: Promise<SiteIcon>; retryAt?: number };
+  const made = new Map<IconPath, Made>();
   return {
     get(path: IconPath): Promise<SiteIcon> {
       const current = site();
       const key = `${current.name}\n${current.siteIcon}`;
       const cached = made.get(path);
-      if (cached && cached.key === key) return cached.icon;
+      if (cached && cached.key === key && !(cached.retryAt !== undefined && Date.now() >= cached.retryAt)) {
+        return cached.icon;
+      }
       const icon = (async () => {
-        const picture = current.siteIcon ? await loadImage(current.siteIcon) : null;
-        const file = await make(path, current, picture).catch(() => make(path, current, null));
-        return { ...file, etag: contentEtag(file.body) };
+        const picture = current.siteIcon ? await loadImage(current.siteIcon).catch(() => undefined) : null;
+        const file = await make(path, current, picture ?? null).catch(() => make(path, current, null));
+        return { ...file, etag: contentEtag(file.body), complete: picture !== undefined };
       })();
-      made.set(path, { key, icon });
-      icon.catch(() => made.delete(path));
+      const entry: Made = { key, icon };
+      made.set(path, entry);
+      icon.then(
+        ({ complete }) => !complete && (entry.retryAt = Date.now() + PICTURE_RETRY_MS),
+        () => made.get(path) === entry && made.delete(path),
+      );
       return icon;
     },
   };

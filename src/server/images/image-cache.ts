@@ -7,6 +7,7 @@ import { processImage } from "./process-image";
 import type { EncodedImage, ProcessedImage } from "./process-image";
 import { contentEtag } from "../http/etag";
 import type { ImageVersion } from "../../domain/image-src";
+import { createTaskSlots } from "../task-slots";
 
 export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number; version: string };
 
@@ -104,7 +105,7 @@ export function createImageCache({
   // In least-recently-used order: a hit moves its entry to the end, eviction takes from the front.
   let entries = new Map<string, StoredEntry>();
   let bytes = 0;
-  const fillSlots = createSlots(maxConcurrentFills);
+  const fillSlots = createTaskSlots(maxConcurrentFills);
   // Keyed by ETag, which names the bytes: a refreshed image can never be answered from an old copy.
   const memory = createByteLru(maxMemoryBytes);
   const listeners: (() => void)[] = [];
@@ -308,24 +309,6 @@ export function createImageCache({
     warm,
     settled,
     stats,
-  };
-}
-
-/** Runs at most `size` tasks at once; the rest wait in order. */
-function createSlots(size: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-      running++;
-      try {
-        return await task();
-      } finally {
-        running--;
-        waiting.shift()?.();
-      }
-    },
   };
 }
 
