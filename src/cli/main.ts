@@ -172,14 +172,19 @@ async function importFrom(args: string[]): Promise<number> {
       if (error instanceof ImportBusyError) return fail(error.message);
       throw error;
     }
-    // Ctrl-C cancels the import (rather than leaving it for the server to take over).
-    const cancel = () => void services.imports.cancel(id);
+    // Ctrl-C cancels the import (rather than leaving it for the server to take over), at once:
+    // what the pages still being read would write is refused now that the job is cancelled.
+    const cancel = () => {
+      services.imports.cancel(id);
+      process.exit(fail("The import was cancelled."));
+    };
     process.once("SIGINT", cancel);
     await services.imports.finished(id);
     process.off("SIGINT", cancel);
     const job = services.imports.get(id)!;
     if (job.status === "failed") return fail(`Could not import from ${job.url}: ${job.error}`);
-    if (job.status === "cancelled") return fail("The import was cancelled.");
+    if (job.status === "cancelled")
+      return fail("The import was cancelled (on the dashboard's Import screen).");
     if (job.status !== "done") {
       return fail(
         "This process stopped answering for too long and another one took the import over: see the dashboard's Import screen.",

@@ -188,8 +188,34 @@ describe("the owner and an interrupted import", () => {
   });
 });
 
-describe("a killed `byline import-from`", () => {
-  it("blocks a second import while it runs; once its lease lapses the server takes its job over and finishes it, and new imports start", async () => {
+/** `byline import-from` of the feed in its own process, once it reads its first pages. */
+async function importFromReading(dir: string) {
+  const before = requested();
+  const child = spawn(process.execPath, ["bin/byline.js", "import-from", publisher.url(RSS_FEED)], {
+    env: { ...process.env, DATA_DIR: dir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("close", resolve));
+  cleanups.push(() => void child.kill("SIGKILL"));
+  await untilReading(before);
+  return { process: child, exited, stderr: () => stderr };
+}
+
+describe("`byline import-from` in its own process", () => {
+  it("cancels its import on Ctrl-C", async () => {
+    const dir = dataDir();
+    holdArticles();
+    const cli = await importFromReading(dir);
+    cli.process.kill("SIGINT");
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toContain("The import was cancelled.");
+    const after = open(dir);
+    expect(after.imports.latest()!.status).toBe("cancelled");
+  });
+
+  it("blocks a second import while it runs; after a kill -9, once its lease lapses, the server takes its job over and finishes it, and new imports start", async () => {
     const app = await createTestApp({ FETCH_ALLOW_PRIVATE: "true" });
     const { owner } = await app.signIn();
     // The server's start: it takes over the imports whose process stopped.
@@ -199,14 +225,7 @@ describe("a killed `byline import-from`", () => {
       app.close();
     });
     const release = holdArticles();
-    const before = requested();
-    const cli = spawn(process.execPath, ["bin/byline.js", "import-from", publisher.url(RSS_FEED)], {
-      env: { ...process.env, DATA_DIR: app.dataDir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" },
-      stdio: "ignore",
-    });
-    const exited = new Promise((resolve) => cli.once("exit", resolve));
-    cleanups.push(() => void cli.kill("SIGKILL"));
-    await untilReading(before);
+    const cli = await importFromReading(app.dataDir);
     const latest = (await (await owner("/api/imports/latest")).json()) as { job: ImportJob };
     const id = latest.job.id;
     expect(latest.job.status).toBe("reading");
@@ -214,8 +233,8 @@ describe("a killed `byline import-from`", () => {
     const refused = await owner("/api/imports", { method: "POST", json: { url: publisher.url(ATOM_FEED) } });
     expect(refused.status).toBe(409);
 
-    cli.kill("SIGKILL");
-    await exited;
+    cli.process.kill("SIGKILL");
+    await cli.exited;
     const sqlite = app.services.store.sqlite;
     const lease = () =>
       sqlite.prepare("select holder, interruptions from import_jobs where id = ?").get(id) as {
