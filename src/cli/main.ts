@@ -172,9 +172,24 @@ async function importFrom(args: string[]): Promise<number> {
       if (error instanceof ImportBusyError) return fail(error.message);
       throw error;
     }
+    // Ctrl-C cancels the import (rather than leaving it for the server to take over), at once:
+    // what the pages still being read would write is refused now that the job is cancelled.
+    const cancel = () => {
+      services.imports.cancel(id);
+      process.exit(fail("The import was cancelled."));
+    };
+    process.once("SIGINT", cancel);
     await services.imports.finished(id);
+    process.off("SIGINT", cancel);
     const job = services.imports.get(id)!;
     if (job.status === "failed") return fail(`Could not import from ${job.url}: ${job.error}`);
+    if (job.status === "cancelled")
+      return fail("The import was cancelled (on the dashboard's Import screen).");
+    if (job.status !== "done") {
+      return fail(
+        "This process stopped answering for too long and another one took the import over: see the dashboard's Import screen.",
+      );
+    }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const chosen = job.candidates.filter((candidate) => matchesByline(candidate.author, author));
     for (const { id: _id, articleId: _articleId, ...candidate } of chosen)

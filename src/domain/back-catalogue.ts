@@ -13,7 +13,11 @@ export const importAddSchema = z.object({
     .max(IMPORT_MAX_CANDIDATES),
 });
 
-export type ImportJobStatus = "discovering" | "reading" | "done" | "cancelled" | "failed";
+/**
+ * 'interrupted': the process running the import stopped twice before it finished (a restart, a
+ * crash, a killed `import-from`), so it waits for the owner to resume or cancel it.
+ */
+export type ImportJobStatus = "discovering" | "reading" | "done" | "cancelled" | "failed" | "interrupted";
 export type ImportCandidateStatus = "pending" | "ready" | "failed" | "added";
 
 /** One article link an import found; `id` is its place in the list. */

@@ -128,16 +128,25 @@ export const changesTable = sqliteTable("changes", {
   createdAt: text("created_at").notNull(),
 });
 
-/** Back-catalogue imports (docs/decisions/028): the job, resumed after a restart until it is done or cancelled. */
+/**
+ * Back-catalogue imports (docs/decisions/028): the job, run by one process at a time (its lease),
+ * taken over once after its process stopped, then left 'interrupted' for the owner.
+ */
 export const importJobsTable = sqliteTable("import_jobs", {
   id: text("id").primaryKey(),
   url: text("url").notNull(),
-  /** 'discovering', 'reading', 'done', 'cancelled' or 'failed'. */
+  /** 'discovering', 'reading', 'done', 'cancelled', 'failed' or 'interrupted'. */
   status: text("status").notNull(),
   /** What the URL turned out to be: 'feed', 'sitemap' or 'page' ('' until known). */
   kind: text("kind").notNull(),
   pagesRead: integer("pages_read").notNull(),
   error: text("error").notNull(),
+  /** The process running the job (a random id per process), or null when none does. */
+  holder: text("holder"),
+  /** Epoch milliseconds until which `holder` owns the job; its heartbeat moves this on. */
+  leaseUntil: integer("lease_until").notNull().default(0),
+  /** How many times the job was taken over after the process running it stopped. */
+  interruptions: integer("interruptions").notNull().default(0),
   ...timestamps,
 });
 

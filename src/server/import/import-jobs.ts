@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, inArray, notInArray, or, sql } from "drizzle-orm";
 import type {
   ImportCandidate,
   ImportCandidateStatus,
@@ -10,6 +10,7 @@ import type { Store } from "../db/open-database";
 import { importCandidatesTable, importJobsTable } from "../db/schema";
 
 export type CandidateRow = typeof importCandidatesTable.$inferSelect;
+export type Lease = { holder: string; now: number; until: number };
 type Details = Pick<
   CandidateRow,
   "title" | "outlet" | "date" | "description" | "image" | "author" | "content"
@@ -17,6 +18,18 @@ type Details = Pick<
 
 /** Imports kept for the owner to come back to; older ones are deleted when a new one starts. */
 const KEPT_JOBS = 5;
+
+/** A job some process runs, or should run: its holder keeps a lease on it. */
+const RUNNING: ImportJobStatus[] = ["discovering", "reading"];
+
+/** The status a job goes back to when it runs again: discovery is saved together with its kind. */
+const runningStatus = (kind: string): ImportJobStatus => (kind === "" ? "discovering" : "reading");
+
+/** Every column but the stored page text, which only `add` needs (up to megabytes per job). */
+const { content: _content, ...candidateColumns } = getTableColumns(importCandidatesTable);
+
+/** What happened when a process tried to take over a job whose holder stopped. */
+export type TakeOver = "run" | "interrupted" | "held";
 
 const EMPTY_DETAILS: Details = {
   title: "",
@@ -36,8 +49,41 @@ export function createImportJobs(store: Store) {
   const { db } = store;
   const now = () => new Date().toISOString();
   const jobRow = (id: string) => db.select().from(importJobsTable).where(eq(importJobsTable.id, id)).get();
+  const heldBy = (id: string, holder: string) =>
+    and(
+      eq(importJobsTable.id, id),
+      eq(importJobsTable.holder, holder),
+      inArray(importJobsTable.status, RUNNING),
+    );
+  // BEGIN IMMEDIATE: another process deciding the same thing waits for this one (busy_timeout).
+  const decide = <T>(fn: () => T): T => store.sqlite.transaction(fn).immediate();
 
-  function toCandidate(row: CandidateRow): ImportCandidate {
+  /**
+   * The unfinished jobs' leases, when a new one is to start: none may still be held; a lapsed one
+   * (its process stopped) leaves its job 'interrupted' for the owner.
+   */
+  function clearLapsed(time: number): boolean {
+    const unfinished = db
+      .select()
+      .from(importJobsTable)
+      .where(inArray(importJobsTable.status, RUNNING))
+      .all();
+    if (unfinished.some((job) => job.leaseUntil > time)) return false;
+    if (unfinished.length > 0) {
+      db.update(importJobsTable)
+        .set({ status: "interrupted", holder: null, leaseUntil: 0, updatedAt: now() })
+        .where(
+          inArray(
+            importJobsTable.id,
+            unfinished.map((job) => job.id),
+          ),
+        )
+        .run();
+    }
+    return true;
+  }
+
+  function toCandidate(row: Omit<CandidateRow, "content">): ImportCandidate {
     return {
       id: row.position,
       url: row.url,
@@ -54,11 +100,15 @@ export function createImportJobs(store: Store) {
   }
 
   return {
-    /** A new job; only the newest few are kept, as the pages' text is stored until added. */
-    create(url: string): string {
+    /**
+     * A new job held by `lease.holder`, or undefined while another is held; only the newest few
+     * are kept, as the pages' text is stored until added.
+     */
+    create(url: string, lease: Lease): string | undefined {
       const id = randomUUID();
       const at = now();
-      store.sqlite.transaction(() => {
+      return decide(() => {
+        if (!clearLapsed(lease.now)) return undefined;
         db.insert(importJobsTable)
           .values({
             id,
@@ -67,6 +117,9 @@ export function createImportJobs(store: Store) {
             kind: "",
             pagesRead: 0,
             error: "",
+            holder: lease.holder,
+            leaseUntil: lease.until,
+            interruptions: 0,
             createdAt: at,
             updatedAt: at,
           })
@@ -77,14 +130,67 @@ export function createImportJobs(store: Store) {
           .orderBy(desc(importJobsTable.createdAt))
           .limit(KEPT_JOBS);
         db.delete(importJobsTable).where(notInArray(importJobsTable.id, kept)).run();
-      })();
-      return id;
+        return id;
+      });
+    },
+    /**
+     * Takes over an unfinished job nobody holds (its holder stopped, or its lease lapsed): run it
+     * again, unless it has now been interrupted `maxInterruptions` times, when it waits for the owner.
+     */
+    takeOver(id: string, lease: Lease, maxInterruptions: number): TakeOver {
+      return decide(() => {
+        const job = jobRow(id);
+        if (!job || !RUNNING.includes(job.status as ImportJobStatus)) return "held";
+        if (job.holder !== null && job.leaseUntil > lease.now) return "held";
+        const interruptions = job.interruptions + 1;
+        const waits = interruptions >= maxInterruptions;
+        db.update(importJobsTable)
+          .set({
+            status: waits ? "interrupted" : job.status,
+            holder: waits ? null : lease.holder,
+            leaseUntil: waits ? 0 : lease.until,
+            interruptions,
+            updatedAt: now(),
+          })
+          .where(eq(importJobsTable.id, id))
+          .run();
+        return waits ? "interrupted" : "run";
+      });
+    },
+    /** The owner's "Resume import": an interrupted job runs again, unless another one is held. */
+    resume(id: string, lease: Lease): "run" | "busy" | "not_interrupted" {
+      return decide(() => {
+        const job = jobRow(id);
+        if (job?.status !== "interrupted") return "not_interrupted";
+        if (!clearLapsed(lease.now)) return "busy";
+        db.update(importJobsTable)
+          .set({
+            status: runningStatus(job.kind),
+            holder: lease.holder,
+            leaseUntil: lease.until,
+            interruptions: 0,
+            updatedAt: now(),
+          })
+          .where(eq(importJobsTable.id, id))
+          .run();
+        return "run";
+      });
+    },
+    /** The heartbeat: false when `holder` no longer runs the job (cancelled, or taken over). */
+    renew(id: string, holder: string, until: number): boolean {
+      return (
+        db.update(importJobsTable).set({ leaseUntil: until }).where(heldBy(id, holder)).run().changes === 1
+      );
+    },
+    /** Lets go of a job this process stops running unfinished, so the next start takes it over at once. */
+    release(id: string, holder: string): void {
+      db.update(importJobsTable).set({ holder: null, leaseUntil: 0 }).where(heldBy(id, holder)).run();
     },
     get(id: string): ImportJob | undefined {
       const job = jobRow(id);
       if (!job) return undefined;
       const candidates = db
-        .select()
+        .select(candidateColumns)
         .from(importCandidatesTable)
         .where(eq(importCandidatesTable.jobId, id))
         .orderBy(asc(importCandidatesTable.position))
@@ -112,22 +218,38 @@ export function createImportJobs(store: Store) {
       return db
         .select({ id: importJobsTable.id })
         .from(importJobsTable)
-        .where(inArray(importJobsTable.status, ["discovering", "reading"]))
+        .where(inArray(importJobsTable.status, RUNNING))
         .all()
         .map((row) => row.id);
     },
-    status(id: string): ImportJobStatus | undefined {
-      return jobRow(id)?.status as ImportJobStatus | undefined;
-    },
-    setStatus(id: string, status: ImportJobStatus, error = ""): void {
+    /** The end of a run, written only while `holder` still runs the job. */
+    finish(id: string, holder: string, status: "done" | "failed", error = ""): void {
       db.update(importJobsTable)
-        .set({ status, error, updatedAt: now() })
-        .where(eq(importJobsTable.id, id))
+        .set({ status, error, holder: null, leaseUntil: 0, updatedAt: now() })
+        .where(heldBy(id, holder))
+        .run();
+    },
+    /** The owner's cancel, whichever process runs the job: that process sees it at its next heartbeat. */
+    cancel(id: string): void {
+      db.update(importJobsTable)
+        .set({ status: "cancelled", holder: null, leaseUntil: 0, updatedAt: now() })
+        .where(
+          and(
+            eq(importJobsTable.id, id),
+            or(inArray(importJobsTable.status, RUNNING), eq(importJobsTable.status, "interrupted")),
+          ),
+        )
         .run();
     },
     /** Stores what discovery found, replacing an earlier interrupted discovery, and moves on to reading. */
-    saveDiscovery(id: string, found: { kind: ImportJob["kind"]; urls: string[]; pagesRead: number }): void {
+    saveDiscovery(
+      id: string,
+      holder: string,
+      found: { kind: ImportJob["kind"]; urls: string[]; pagesRead: number },
+    ): void {
       store.sqlite.transaction(() => {
+        if (!db.select({ id: importJobsTable.id }).from(importJobsTable).where(heldBy(id, holder)).get())
+          return;
         db.delete(importCandidatesTable).where(eq(importCandidatesTable.jobId, id)).run();
         for (const [position, url] of found.urls.entries()) {
           db.insert(importCandidatesTable)
@@ -164,7 +286,24 @@ export function createImportJobs(store: Store) {
         .orderBy(asc(importCandidatesTable.position))
         .all();
     },
-    saveRead(id: string, position: number, outcome: { details: Details } | { error: string }): void {
+    /** UTF-8 bytes of page text the job holds (read and not added yet). */
+    storedTextBytes(id: string): number {
+      return (
+        db
+          .select({
+            bytes: sql<number>`coalesce(sum(length(cast(${importCandidatesTable.content} as blob))), 0)`,
+          })
+          .from(importCandidatesTable)
+          .where(eq(importCandidatesTable.jobId, id))
+          .get()?.bytes ?? 0
+      );
+    },
+    saveRead(
+      id: string,
+      holder: string,
+      position: number,
+      outcome: { details: Details } | { error: string },
+    ): void {
       const values =
         "details" in outcome
           ? { ...outcome.details, status: "ready", error: "" }
@@ -176,6 +315,7 @@ export function createImportJobs(store: Store) {
             eq(importCandidatesTable.jobId, id),
             eq(importCandidatesTable.position, position),
             eq(importCandidatesTable.status, "pending"),
+            exists(db.select({ id: importJobsTable.id }).from(importJobsTable).where(heldBy(id, holder))),
           ),
         )
         .run();

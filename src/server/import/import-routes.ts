@@ -3,11 +3,14 @@ import { importAddSchema, importStartSchema } from "../../domain/back-catalogue"
 import { requireOwner } from "../auth/owner-session";
 import type { AppEnv } from "../http/app-env";
 import { apiError, readBody } from "../http/api-error";
-import { ImportBusyError, type ImportService } from "./import-service";
+import { ImportBusyError, ImportNotInterruptedError, type ImportService } from "./import-service";
 
 const NO_SUCH_IMPORT = "That import no longer exists.";
 
-/** The owner's back-catalogue imports (issue 17): start, follow, cancel, add the selected. */
+/**
+ * The owner's back-catalogue imports (issue 17): start, follow, cancel, resume an interrupted one,
+ * add the selected.
+ */
 export function importRoutes(imports: ImportService) {
   return new Hono<AppEnv>()
     .use("/imports/*", requireOwner)
@@ -30,6 +33,17 @@ export function importRoutes(imports: ImportService) {
     .post("/imports/:id/cancel", (c) => {
       const job = imports.cancel(c.req.param("id"));
       return job ? c.json(job) : apiError(c, 404, "not_found", NO_SUCH_IMPORT);
+    })
+    .post("/imports/:id/resume", (c) => {
+      try {
+        const job = imports.resumeInterrupted(c.req.param("id"));
+        return job ? c.json(job, 202) : apiError(c, 404, "not_found", NO_SUCH_IMPORT);
+      } catch (error) {
+        if (error instanceof ImportBusyError) return apiError(c, 409, "busy", error.message);
+        if (error instanceof ImportNotInterruptedError)
+          return apiError(c, 409, "not_interrupted", error.message);
+        throw error;
+      }
     })
     .post("/imports/:id/add", async (c) => {
       const id = c.req.param("id");

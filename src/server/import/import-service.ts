@@ -1,14 +1,29 @@
+import { randomUUID } from "node:crypto";
 import { articleUrlKey } from "../../domain/article-url";
-import { isImportRunning, type ImportJob } from "../../domain/back-catalogue";
+import type { ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
 import { articleTags } from "../../web/features/portfolio/article-tags";
 import type { ArticleDetails } from "../reader/reader-service";
-import { siteHost } from "../reader/site-host";
 import { discoverArticles } from "./discover";
-import type { ImportJobs } from "./import-jobs";
+import type { ImportJobs, Lease } from "./import-jobs";
+import { createReadLimiter } from "./read-limiter";
 
-/** Pages read at the same time on one outlet (issue 17: polite). */
-const PER_HOST = 2;
+/**
+ * Pages read at the same time: 2 per outlet (issue 17: polite), 6 in all (issue 26: a sitemap
+ * of 500 subdomains must not start 500 downloads). With the safe fetcher's 5 MB limit per page,
+ * at most 30 MB of page bytes are held at once.
+ */
+const READ_LIMITS = { total: 6, perOutlet: 2 };
+/**
+ * Page text one job stores until the owner adds it: pages beyond it are not read. About 500
+ * articles of 30 KB; an outlet serving 200,000-character pages stops at about 80.
+ */
+const STORED_TEXT_BYTES = 16 * 1024 * 1024;
+/** How long a process owns a job without renewing its lease, and how often it renews it. */
+const LEASE_MS = 15_000;
+const HEARTBEAT_MS = 3_000;
+/** A job is taken over once after the process running it stopped; the second time it waits for the owner. */
+const MAX_INTERRUPTIONS = 2;
 
 export type ImportServiceDeps = {
   jobs: ImportJobs;
@@ -18,20 +33,40 @@ export type ImportServiceDeps = {
   /** The reader's "fetch details" for one article page; throws with the reason. */
   fetchDetails(url: string): Promise<ArticleDetails>;
   logger: { info(details: object, message: string): void };
+  /** Tests: a clock (leases), a faster heartbeat, a smaller text budget. */
+  now?: () => number;
+  heartbeatMs?: number;
+  storedTextBytes?: number;
 };
 
 export class ImportBusyError extends Error {
   override readonly name = "ImportBusyError";
 }
 
+export class ImportNotInterruptedError extends Error {
+  override readonly name = "ImportNotInterruptedError";
+}
+
+const BUSY = "An import is already running. Cancel it or wait for it to finish.";
+
 /**
  * Back-catalogue imports (issue 17): finds the article links at a URL, reads each page in the
- * background, and adds the ones the owner selects. Jobs live in SQLite, so a reload sees them and
- * `resume()` carries on after a restart.
+ * background, and adds the ones the owner selects. Jobs live in SQLite, so a reload sees them.
+ *
+ * One process runs a job at a time (the server, or `byline import-from`): it holds a lease on it
+ * and renews it every few seconds. The server (`resume()`) takes over a job whose process
+ * stopped, once; a job interrupted again waits as 'interrupted' until the owner resumes it.
  */
 export function createImportService(deps: ImportServiceDeps) {
   const { jobs, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const budget = deps.storedTextBytes ?? STORED_TEXT_BYTES;
+  const holder = `${process.pid}-${randomUUID()}`;
+  const lease = (): Lease => ({ holder, now: now(), until: now() + LEASE_MS });
+  const limiter = createReadLimiter(READ_LIMITS);
   const running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
+  let watching = false;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const portfolioKeys = () => new Set(deps.articles.list().map((article) => articleUrlKey(article.url)));
 
@@ -43,42 +78,45 @@ export function createImportService(deps: ImportServiceDeps) {
       signal,
     });
     signal.throwIfAborted();
-    jobs.saveDiscovery(id, found);
+    jobs.saveDiscovery(id, holder, found);
+  }
+
+  async function readPage(id: string, position: number, url: string, stored: { bytes: number }) {
+    if (stored.bytes >= budget) {
+      const megabytes = Math.round(budget / (1024 * 1024));
+      jobs.saveRead(id, holder, position, {
+        error: `Not read: this import already holds ${megabytes} MB of article text. Add the articles you want, then import again for the rest.`,
+      });
+      return;
+    }
+    const { title, outlet, date, description, image, author, content } = await deps.fetchDetails(url);
+    // 'Fetch details' takes a page without article text (a sign-up form, a section front);
+    // the back catalogue wants articles only.
+    if (content.trim() === "") {
+      jobs.saveRead(id, holder, position, { error: "No article text found on the page" });
+      return;
+    }
+    stored.bytes += Buffer.byteLength(content);
+    jobs.saveRead(id, holder, position, {
+      details: { title, outlet, date, description, image, author, content },
+    });
   }
 
   async function readPages(id: string, signal: AbortSignal): Promise<void> {
-    const byHost = new Map<string, { position: number; url: string }[]>();
-    for (const row of jobs.pending(id)) {
-      const host = siteHost(row.url);
-      byHost.set(host, [...(byHost.get(host) ?? []), { position: row.position, url: row.url }]);
-    }
-    const worker = async (queue: { position: number; url: string }[]) => {
-      for (let next = queue.shift(); next && !signal.aborted; next = queue.shift()) {
-        try {
-          const { title, outlet, date, description, image, author, content } = await deps.fetchDetails(
-            next.url,
-          );
-          if (signal.aborted) return;
-          // 'Fetch details' takes a page without article text (a sign-up form, a section front);
-          // the back catalogue wants articles only.
-          if (content.trim() === "") {
-            jobs.saveRead(id, next.position, { error: "No article text found on the page" });
-            continue;
-          }
-          jobs.saveRead(id, next.position, {
-            details: { title, outlet, date, description, image, author, content },
-          });
-        } catch (error) {
-          if (signal.aborted) return;
-          jobs.saveRead(id, next.position, { error: error instanceof Error ? error.message : String(error) });
-        }
+    const stored = { bytes: jobs.storedTextBytes(id) };
+    await limiter.readAll(jobs.pending(id), signal, async ({ position, url }) => {
+      try {
+        await readPage(id, position, url, stored);
+      } catch (error) {
+        if (signal.aborted) return;
+        jobs.saveRead(id, holder, position, {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
-    };
-    await Promise.all(
-      [...byHost.values()].flatMap((queue) => Array.from({ length: PER_HOST }, () => worker(queue))),
-    );
+    });
   }
 
+  /** Runs a job this process holds the lease of. */
   function run(id: string): void {
     const controller = new AbortController();
     const { signal } = controller;
@@ -88,24 +126,65 @@ export function createImportService(deps: ImportServiceDeps) {
       try {
         if (job.status === "discovering") await discover(id, job.url, signal);
         await readPages(id, signal);
-        if (!signal.aborted) jobs.setStatus(id, "done");
+        if (!signal.aborted) jobs.finish(id, holder, "done");
       } catch (error) {
         if (signal.aborted) return;
         const reason = error instanceof Error ? error.message : String(error);
         logger.info({ importId: id, url: job.url, reason }, "The import could not read its page");
-        jobs.setStatus(id, "failed", reason);
+        jobs.finish(id, holder, "failed", reason);
+      } finally {
+        // Stopped unfinished (the process is stopping): the next start takes it over at once.
+        jobs.release(id, holder);
       }
-    })().finally(() => running.delete(id));
+    })()
+      .catch((error: unknown) => logger.info({ importId: id, reason: String(error) }, "The import stopped"))
+      .finally(() => {
+        running.delete(id);
+        if (running.size === 0 && !watching) stopHeartbeat();
+      });
     running.set(id, { controller, finished });
+    startHeartbeat();
+  }
+
+  /** Takes over the unfinished jobs whose process stopped (the server only). */
+  function takeOverStopped(): void {
+    for (const id of jobs.unfinishedIds()) {
+      if (running.has(id)) continue;
+      const outcome = jobs.takeOver(id, lease(), MAX_INTERRUPTIONS);
+      if (outcome === "run") run(id);
+      if (outcome === "interrupted")
+        logger.info({ importId: id }, "The import was interrupted twice: it waits for the owner");
+    }
+  }
+
+  function beat(): void {
+    try {
+      const until = now() + LEASE_MS;
+      for (const [id, { controller }] of running) {
+        // Cancelled by the owner, or taken over after this process stalled past its lease.
+        if (!jobs.renew(id, holder, until)) controller.abort();
+      }
+      if (watching) takeOverStopped();
+    } catch (error) {
+      // The database stayed locked past its busy timeout: the next beat tries again.
+      logger.info({ reason: String(error) }, "The import heartbeat could not reach the database");
+    }
+  }
+
+  function startHeartbeat(): void {
+    heartbeat ??= setInterval(beat, deps.heartbeatMs ?? HEARTBEAT_MS).unref();
+  }
+
+  function stopHeartbeat(): void {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
   }
 
   return {
     /** Starts an import of `url`; one at a time. */
     start(url: string): ImportJob {
-      const active = jobs.unfinishedIds();
-      if (active.length > 0)
-        throw new ImportBusyError("An import is already running. Cancel it or wait for it to finish.");
-      const id = jobs.create(url);
+      const id = jobs.create(url, lease());
+      if (id === undefined) throw new ImportBusyError(BUSY);
       run(id);
       return jobs.get(id) as ImportJob;
     },
@@ -116,11 +195,20 @@ export function createImportService(deps: ImportServiceDeps) {
     },
     /** Resolves when the job's background work has stopped (at once when it is not running here). */
     finished: (id: string): Promise<void> => running.get(id)?.finished ?? Promise.resolve(),
+    /** Cancels a running or interrupted job, whichever process runs it. */
     cancel(id: string): ImportJob | undefined {
-      const job = jobs.get(id);
-      if (!job) return undefined;
-      if (isImportRunning(job)) jobs.setStatus(id, "cancelled");
+      jobs.cancel(id);
       running.get(id)?.controller.abort();
+      return jobs.get(id);
+    },
+    /** The owner's "Resume import" of an interrupted job. */
+    resumeInterrupted(id: string): ImportJob | undefined {
+      if (!jobs.get(id)) return undefined;
+      const outcome = jobs.resume(id, lease());
+      if (outcome === "busy") throw new ImportBusyError(BUSY);
+      if (outcome === "not_interrupted")
+        throw new ImportNotInterruptedError("This import is not waiting to be resumed.");
+      run(id);
       return jobs.get(id);
     },
     /**
@@ -154,12 +242,19 @@ export function createImportService(deps: ImportServiceDeps) {
       }
       return { added, skipped };
     },
-    /** Carries on with the imports a restart interrupted. */
+    /**
+     * The server's start: takes over the imports whose process stopped (a restart, a killed
+     * `import-from`), now and whenever another one's lease lapses.
+     */
     resume(): void {
-      for (const id of jobs.unfinishedIds()) if (!running.has(id)) run(id);
+      watching = true;
+      takeOverStopped();
+      startHeartbeat();
     },
-    /** Stops the background work of this process (the jobs stay unfinished, to resume). */
+    /** Stops the background work of this process (the jobs stay unfinished, to be taken over). */
     async stop(): Promise<void> {
+      watching = false;
+      stopHeartbeat();
       const all = [...running.values()];
       for (const { controller } of all) controller.abort();
       await Promise.all(all.map(({ finished }) => finished));

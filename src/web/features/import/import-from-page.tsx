@@ -15,6 +15,9 @@ export const IMPORT_TEXTS = {
   hint: "An author page at an outlet, an RSS or Atom feed, or a sitemap. Byline finds the articles, reads each page, and you choose which to add.",
   discovering: "Looking for articles…",
   cancelled: "Import cancelled",
+  resumed: "Import resumed",
+  /** After the status line of an interrupted import. */
+  interrupted: "It will not restart on its own: resume it, or cancel it.",
 } as const;
 
 type AddAnswer = { added: number; skipped: number; job: ImportJob };
@@ -67,6 +70,17 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
     }
     setSelected(new Set());
     setJob(result.data);
+  }
+
+  async function resume() {
+    if (!job) return;
+    setBusy(true);
+    const result = await send<ImportJob>(`/api/imports/${job.id}/resume`, "POST");
+    setBusy(false);
+    if (result.ok) {
+      setJob(result.data);
+      toast("info", IMPORT_TEXTS.resumed);
+    } else if (!result.sessionExpired) toast("error", result.error.message);
   }
 
   async function cancel() {
@@ -160,6 +174,21 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
               </button>
             </div>
           )}
+          {job.status === "interrupted" && (
+            <div className="import__resume">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() => void resume()}
+              >
+                Resume import
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={() => void cancel()}>
+                Cancel import
+              </button>
+            </div>
+          )}
         </div>
       )}
 
@@ -221,6 +250,10 @@ function statusLine(job: ImportJob, read: number, total: number): string {
       return `Import cancelled after reading ${read} of ${total} articles.`;
     case "failed":
       return `Could not import from this page: ${job.error}`;
+    case "interrupted":
+      return total === 0
+        ? `Import interrupted while looking for articles. ${IMPORT_TEXTS.interrupted}`
+        : `Import interrupted after reading ${read} of ${total} articles. ${IMPORT_TEXTS.interrupted}`;
   }
 }
 

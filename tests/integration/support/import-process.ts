@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../../src/server/config";
+import { createImportJobs } from "../../../src/server/import/import-jobs";
+import { createImportService, type ImportServiceDeps } from "../../../src/server/import/import-service";
+import { readTextPage } from "../../../src/server/import/read-text-page";
+import { createLogger } from "../../../src/server/logger";
+import { createServices } from "../../../src/server/services";
+
+export const importDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "byline-import-"));
+
+/**
+ * One process's import service on the SQLite file in `dataDir` (the server, or `byline
+ * import-from`), built like the real one, with the test's clock and a fast heartbeat.
+ */
+export function openImportProcess(
+  dataDir: string,
+  options: Pick<ImportServiceDeps, "now" | "storedTextBytes"> = {},
+) {
+  const services = createServices(
+    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", FETCH_ALLOW_PRIVATE: "true" }),
+    createLogger("silent"),
+  );
+  const jobs = createImportJobs(services.store);
+  const imports = createImportService({
+    jobs,
+    articles: services.content.articles,
+    fetchText: (url) => readTextPage(url, true),
+    fetchDetails: (url) => services.reader.fetchDetails(url),
+    logger: services.logger,
+    heartbeatMs: 20,
+    ...options,
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    imports,
+    jobs,
+    sqlite: services.store.sqlite,
+    /** The job's lease row, as the processes see it. */
+    lease(id: string) {
+      return services.store.sqlite
+        .prepare("select holder, lease_until as leaseUntil, interruptions from import_jobs where id = ?")
+        .get(id) as { holder: string | null; leaseUntil: number; interruptions: number };
+    },
+    /** Stops like the server on SIGTERM: the pages being read end, the job stays unfinished. */
+    close() {
+      closed ??= imports.stop().then(() => services.store.close());
+      return closed;
+    },
+  };
+}
+
+export type ImportProcess = ReturnType<typeof openImportProcess>;
