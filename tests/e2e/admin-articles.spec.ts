@@ -60,6 +60,42 @@ test.describe("articles manager", () => {
     await expect(reloaded.getByRole("button", { name: "Save" })).toBeDisabled();
   });
 
+  test("a click on Featured that is under way when the Image preview arrives still checks it", async ({
+    page,
+  }) => {
+    const entry = await addEntry(page, ARTICLES);
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    let requested!: () => void;
+    const held = new Promise<void>((resolve) => (requested = resolve));
+    await page.route("**/demo/harbour-dawn.jpg", async (route) => {
+      requested();
+      await arrived;
+      await route.fallback();
+    });
+    await entry.getByLabel("Image").fill("/demo/harbour-dawn.jpg");
+    await held;
+
+    // The owner presses the checkbox; the picture comes in before the button is let go. A preview
+    // that took its height only then moved the checkbox 126 px away from the pointer, the release
+    // landed elsewhere and the click was lost: the cause of a rare "Clicking the checkbox did not
+    // change its state" in admin-fetch-details.spec.ts (Playwright checks the target at the press).
+    const featured = entry.getByLabel("Featured");
+    await featured.scrollIntoViewIfNeeded();
+    const box = (await featured.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    const preview = entry.locator("img.image-field__preview");
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await page.mouse.up();
+
+    await expect(featured).toBeChecked();
+    expect(await featured.boundingBox()).toEqual(box);
+  });
+
   test("Title, Outlet and URL carry the required marker; saving without them is refused", async ({
     page,
   }) => {

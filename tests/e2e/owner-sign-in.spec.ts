@@ -80,6 +80,26 @@ test.describe("owner sign-in", () => {
     await expect(page).toHaveURL(/\/admin\?redirectTo=/);
   });
 
+  test("logout still signs out when the page's token is out of date (signed in again in another tab)", async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    await signIn();
+    // Another tab signs in: the session is renewed in the shared cookie, and this page's token is stale.
+    const again = await page.context().request.post("/api/session", {
+      data: OWNER,
+      headers: { Origin: server.url },
+    });
+    expect(again.status()).toBe(200);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    expect(await (await page.context().request.get("/api/session")).json()).toMatchObject({
+      signedIn: false,
+    });
+  });
+
   test("unknown dashboard sections ask to choose one, unknown site paths show the landing page", async ({
     page,
     signIn,

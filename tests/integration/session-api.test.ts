@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, OWNER, type TestApp } from "./support/test-app";
+import { createTestApp, ORIGIN, OWNER, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -17,6 +17,39 @@ describe("owner sign-in", () => {
     expect(await json(await owner("/api/session"))).toMatchObject({ signedIn: true, email: OWNER.email });
     expect((await owner("/api/session", { method: "DELETE" })).status).toBe(200);
     expect(await json(await owner("/api/session"))).toMatchObject({ signedIn: false });
+  });
+
+  it("signs out only with the session's CSRF token, like every other owner write", async () => {
+    const { cookie, csrfToken, owner } = await t.signIn();
+    const signOut = (token?: string) =>
+      t.request("/api/session", {
+        method: "DELETE",
+        headers: {
+          Cookie: cookie,
+          Origin: ORIGIN,
+          ...(token === undefined ? {} : { "X-CSRF-Token": token }),
+        },
+      });
+    for (const token of [undefined, "", "not-the-token"]) {
+      const refused = await signOut(token);
+      expect(refused.status).toBe(403);
+      expect(await json(refused)).toMatchObject({ error: { code: "csrf" } });
+      expect(refused.headers.get("set-cookie")).toBeNull();
+      expect(await json(await owner("/api/session"))).toMatchObject({ signedIn: true });
+    }
+    const signedOut = await signOut(csrfToken);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get("set-cookie")).toMatch(/^byline_session=;/);
+    expect(await json(await owner("/api/session"))).toMatchObject({ signedIn: false });
+  });
+
+  it("lets a sign-out without a session (expired, or never signed in) drop the cookie", async () => {
+    const response = await t.request("/api/session", {
+      method: "DELETE",
+      headers: { Cookie: "byline_session=gone", Origin: ORIGIN },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^byline_session=;/);
   });
 
   it("sets an HttpOnly, SameSite=Lax cookie, Secure behind https", async () => {

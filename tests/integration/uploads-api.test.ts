@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
 import type { UploadInfo, UploadResult } from "../../src/domain/uploads";
-import { photoJpeg, smallPng } from "../support/sample-images";
+import { imageClaiming, photoJpeg, pngClaiming, smallPng } from "../support/sample-images";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -120,6 +120,29 @@ describe("POST /api/uploads", () => {
     const response = await upload(wide, "wide.png");
     expect(response.status).toBe(413);
     expect((await errorOf(response)).message).toMatch(/8000x6000, over the 40 megapixel limit/);
+  });
+
+  it("judges the pixel limit from the header, before decoding: a tiny file claiming a huge size gets 413, not 'not an image'", async () => {
+    const before = listNames();
+    // The pixel data behind each header is missing or 16x16: decoding any of them would fail, so a
+    // 413 with the claimed size can only come from the header.
+    const claims: [Buffer, string, string][] = [
+      [pngClaiming(20_000, 20_000), "claims.png", "20000x20000"],
+      [await imageClaiming("jpeg", 60_000, 60_000), "claims.jpg", "60000x60000"],
+      [await imageClaiming("gif", 60_000, 60_000), "claims.gif", "60000x60000"],
+      [await imageClaiming("avif", 20_000, 20_000), "claims.avif", "20000x20000"],
+      [await imageClaiming("webp", 16_383, 16_383), "claims.webp", "16383x16383"],
+    ];
+    for (const [file, name, size] of claims) {
+      const response = await upload(file, name);
+      expect({ name, status: response.status }).toEqual({ name, status: 413 });
+      const error = await errorOf(response);
+      expect(error.code).toBe("too_many_pixels");
+      expect(error.message).toBe(
+        `This image is ${size}, over the 40 megapixel limit. Make it smaller and try again.`,
+      );
+    }
+    expect(listNames()).toEqual(before);
   });
 
   it("strips EXIF, GPS included, after applying the orientation", async () => {

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import sharp from "sharp";
 
 // Generated images for the tests and scripts/bench-images.ts, so the repository holds no binary fixtures.
@@ -64,4 +65,84 @@ export async function cameraJpeg(width = 4000, height = 3000): Promise<Buffer> {
     .composite([{ input: grain, blend: "overlay" }])
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A PNG of a few dozen bytes whose header claims `width` x `height`: a valid IHDR (8-bit RGB) and an
+ * IDAT holding one byte of pixels, so only a decoder would find out that the rest is missing.
+ */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A 16x16 image of `format` whose header is rewritten to claim `width` x `height` (the pixel data
+ * stays 16x16). JPEG: the frame header (SOF); GIF: the screen and the first image descriptor; AVIF:
+ * the image spatial extents box; WebP (lossy): the VP8 frame header, which holds at most 16383.
+ */
+export async function imageClaiming(
+  format: "jpeg" | "gif" | "avif" | "webp",
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const small = sharp({ create: { width: 16, height: 16, channels: 3, background: "#808080" } });
+  const file = Buffer.from(await small.toFormat(format).toBuffer());
+  switch (format) {
+    case "jpeg": {
+      // Walk the marker segments to the frame header: FF Cn, length, precision, height, width.
+      let offset = 2;
+      while (!(file[offset + 1]! >= 0xc0 && file[offset + 1]! <= 0xc2))
+        offset += 2 + file.readUInt16BE(offset + 2);
+      file.writeUInt16BE(height, offset + 5);
+      file.writeUInt16BE(width, offset + 7);
+      break;
+    }
+    case "gif": {
+      file.writeUInt16LE(width, 6);
+      file.writeUInt16LE(height, 8);
+      const packed = file[10]!;
+      let offset = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+      while (file[offset] === 0x21) {
+        // An extension: label, then sub-blocks until an empty one.
+        offset += 2;
+        while (file[offset] !== 0) offset += 1 + file[offset]!;
+        offset += 1;
+      }
+      file.writeUInt16LE(width, offset + 5);
+      file.writeUInt16LE(height, offset + 7);
+      break;
+    }
+    case "avif": {
+      const box = file.indexOf("ispe", 0, "latin1");
+      file.writeUInt32BE(width, box + 8);
+      file.writeUInt32BE(height, box + 12);
+      break;
+    }
+    case "webp": {
+      if (file.toString("latin1", 12, 16) !== "VP8 ") throw new Error("expected a lossy WebP");
+      file.writeUInt16LE(width, 26);
+      file.writeUInt16LE(height, 28);
+      break;
+    }
+  }
+  return file;
 }

@@ -8,7 +8,7 @@ import { apiError, readBody } from "../http/api-error";
 import { createRateLimiter } from "../http/rate-limiter";
 import type { OwnerRepository } from "./owner-repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { sessionCookieName } from "./owner-session";
+import { csrfRefusal, sessionCookieName } from "./owner-session";
 import { SESSION_ABSOLUTE_MS, type SessionStore } from "./sessions";
 
 export type AuthDeps = {
@@ -89,8 +89,14 @@ export function authRoutes(deps: AuthDeps) {
       return c.json({ signedIn: true, email: owner.email, csrfToken: session.csrfToken });
     })
     .delete("/session", (c) => {
+      // Ending a session is an owner write and takes its token; without a session there is only
+      // a stale cookie to drop, which anyone holding it may do.
       const session = c.get("session");
-      if (session) deps.sessions.destroy(session.id);
+      if (session) {
+        const refused = csrfRefusal(c, session);
+        if (refused) return refused;
+        deps.sessions.destroy(session.id);
+      }
       deleteCookie(c, cookieName, { path: "/", secure: deps.secureCookies });
       return c.json({ signedIn: false });
     })

@@ -34,7 +34,17 @@ function extensionOf(metadata: sharp.Metadata): UploadExtension | undefined {
 }
 
 /**
- * Checks an uploaded file by decoding it (never by its name or type header) and re-encodes it in
+ * Reads an image's header (format, size, frames) without decoding its pixels. sharp's own pixel
+ * limit is off here: it would refuse a header claiming a huge size with the same error as a file
+ * that is no image at all, while the caller answers it with the size and its own, lower, limit.
+ */
+export function readImageHeader(input: Buffer): Promise<sharp.Metadata> {
+  return sharp(input, { limitInputPixels: false }).metadata();
+}
+
+/**
+ * Checks an uploaded file by its content (never by its name or type header): the format and the
+ * pixel limit from its header, before anything is decoded, then by decoding it. Re-encodes it in
  * the same format: orientation applied first, then every metadata block (EXIF with GPS, XMP, IPTC,
  * ICC, comments) left behind, because sharp writes none unless asked. Animated GIF and WebP keep
  * their frames; the pixel limit then counts all frames.
@@ -43,7 +53,7 @@ export async function cleanUpload(input: Buffer): Promise<CleanImage> {
   if (input.length > UPLOAD_MAX_BYTES) throw tooLarge();
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(input).metadata();
+    metadata = await readImageHeader(input);
   } catch {
     throw new UploadError(400, "not_an_image", `This file is not an image we can read. ${REFUSED}`);
   }

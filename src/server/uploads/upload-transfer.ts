@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import type { Metadata } from "sharp";
 import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import { IMAGE_LIMITS } from "../images/process-image";
 import { extensionOfName, type UploadService } from "./upload-service";
+import { readImageHeader } from "./process-upload";
 
 export type CheckedUpload = { name: string; body: Buffer };
 
@@ -54,9 +55,9 @@ async function problemWith(name: string, body: Buffer): Promise<string | undefin
   if (createHash("sha256").update(body).digest("hex") !== name.slice(0, name.indexOf("."))) {
     return "the name is not the SHA-256 of the file";
   }
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
-    metadata = await sharp(body).metadata();
+    metadata = await readImageHeader(body);
   } catch {
     return "not an image";
   }

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { requireOwner, type AdminOutletContext } from "../lib/dashboard/owner-guard";
 import { ToastProvider } from "../lib/dashboard/toasts";
 import { MessagesTabLink } from "../features/messages/messages-tab-link";
-import { apiRequest } from "../lib/api-client";
+import { ApiError, apiRequest } from "../lib/api-client";
 import type { Route } from "./+types/admin-dashboard";
 import "../styles/admin.css";
 
@@ -23,6 +23,21 @@ const TABS = [
   { to: "media", label: "Media" },
 ] as const;
 
+/**
+ * Ends the session with the page's CSRF token, like every owner write. When the owner signed in
+ * again in another tab, the session was renewed and that token is out of date; a sign-out must
+ * still sign out, so it then asks for the current session's token.
+ */
+async function signOut(csrfToken: string) {
+  try {
+    await apiRequest("/api/session", { method: "DELETE", csrfToken });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === "csrf")) throw error;
+    const current = await apiRequest<{ csrfToken?: string }>("/api/session");
+    await apiRequest("/api/session", { method: "DELETE", csrfToken: current.csrfToken });
+  }
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // The index route is the experiences manager too.
@@ -32,9 +47,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       .split("/")[0] || "experiences";
 
   async function logout() {
-    await apiRequest("/api/session", { method: "DELETE", csrfToken: loaderData.csrfToken }).catch(
-      () => undefined,
-    );
+    await signOut(loaderData.csrfToken).catch(() => undefined);
     navigate("/admin", { replace: true });
   }
 
