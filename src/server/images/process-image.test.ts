@@ -2,7 +2,13 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ImageCacheError } from "./image-cache-error";
 import { IMAGE_LIMITS, processImage } from "./process-image";
-import { opaqueRgbaPng, photoJpeg, smallPng, transparentPng } from "../../../tests/support/sample-images";
+import {
+  opaqueRgbaPng,
+  photoJpeg,
+  pngClaiming,
+  smallPng,
+  transparentPng,
+} from "../../../tests/support/sample-images";
 
 async function expectRefusal(input: Buffer, code: ImageCacheError["code"]): Promise<ImageCacheError> {
   const error = await processImage(input).catch((e: unknown) => e);
@@ -115,5 +121,10 @@ describe("processImage", () => {
     expect(huge.length).toBeLessThan(IMAGE_LIMITS.maxInputBytes);
     const error = await expectRefusal(huge, "too_large");
     expect(error.message).toContain("40 megapixel limit");
+  });
+
+  it("judges the pixel limit from the header: a PNG claiming 20000x20000 is too large, not damaged", async () => {
+    const error = await expectRefusal(pngClaiming(20_000, 20_000), "too_large");
+    expect(error.message).toContain("400 megapixels");
   });
 });

@@ -98,7 +98,8 @@ async function resized(pixels: Pixels, box: { width: number; height?: number }):
 async function decodeResized(input: Buffer, limits: ImageLimits): Promise<Pixels> {
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(input).metadata();
+    // sharp's own pixel limit would call a header claiming a huge size damaged; ours, below, is lower.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new ImageCacheError("invalid_image", "not an image or a damaged one", { cause: error });
   }
