@@ -80,7 +80,7 @@ export function pageRoutes(
   };
 
   return async (c: AppContext) => {
-    // Any other path shows the landing page (docs/product.md, Addresses), but not a probe for files
+    // Any other path leads to the landing page (docs/product.md, Addresses), but not a probe for files
     // outside the static root.
     const odd = oddPathStatus(rawRequestPath(c));
     if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });

@@ -13,8 +13,8 @@ const DECODE_ROUNDS = 3;
  * way out of the static root. Undefined for ordinary paths.
  *
  * The static files are safe without this (tests/integration/attack-paths.test.ts); it stops the
- * rule "any other path shows the landing page" (docs/product.md, Addresses) from answering such
- * probes with a 200 page.
+ * rule "any other path leads to the landing page" (docs/product.md, Addresses) from answering such
+ * probes as if they were pages.
  */
 export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   let path = rawPath;
