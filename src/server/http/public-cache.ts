@@ -247,12 +247,18 @@ export function createPublicCache(options: PublicCacheOptions) {
         const entry = entries.get(key);
         if (!entry?.upgrade) continue;
         const { common, tag } = entry.upgrade;
-        const [br, gz] = await encode(entry.variants.identity.body, LEVELS.best);
+        entry.upgrade = undefined;
+        let encoded: [Buffer, Buffer];
+        try {
+          encoded = await encode(entry.variants.identity.body, LEVELS.best);
+        } catch {
+          continue; // The quick encodings stay; they are correct, only larger.
+        }
+        const [br, gz] = encoded;
         // Dropped, replaced or invalidated meanwhile: the new bytes belong to nothing kept.
         if (entries.get(key) !== entry) continue;
         const before = entry.variants.br.body.length + entry.variants.gzip.body.length;
         Object.assign(entry.variants, encodedVariants(common, tag, br, gz, LEVELS.best));
-        entry.upgrade = undefined;
         entry.bytes += br.length + gz.length - before;
         bytes += br.length + gz.length - before;
       }
