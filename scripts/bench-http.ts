@@ -6,6 +6,10 @@
  * same 2 cores saturates before the server does. Byline and the baseline take turns three times
  * per target; the table gives each run, the median ratio, and how much of one core wrk itself
  * used, so a saturated client shows.
+ *
+ * Last, `/?q=<a new random value per request>` (a wrk Lua script) takes turns with `/`, both
+ * compressed, against Byline itself: a query the page does not read must cost what `/` costs
+ * (goal: at least 0.8 of its requests per second; issue 26, decision 030).
  */
 import { execFileSync, fork, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -150,10 +154,31 @@ const baselinePort = await new Promise<number>((resolve) =>
 
 type Run = { rps: number; p50: number; p99: number; errors: number; wrkCpu: number };
 
-/** One wrk run; its CPU time comes from bash's `times`, as a share of one core over the run. */
-function wrk(url: string, headers: Record<string, string> = {}, seconds = DURATION_S): Promise<Run> {
+/** wrk's Lua hook for a new query on every request: `/?q=<count>-<random>`. */
+const randomQueryScript = path.join(dir, "random-query.lua");
+fs.writeFileSync(
+  randomQueryScript,
+  `local count = 0
+request = function()
+  count = count + 1
+  return wrk.format(nil, "/?q=" .. count .. "-" .. math.random(1, 1000000000))
+end
+`,
+);
+
+/**
+ * One wrk run (with a Lua `script` if given); its CPU time comes from bash's `times`, as a share
+ * of one core over the run.
+ */
+function wrk(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = DURATION_S,
+  script?: string,
+): Promise<Run> {
   const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  if (script) args.push("-s", script);
   const quoted = [...args, url].map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(" ");
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["-c", `wrk ${quoted}; times`]);
@@ -196,6 +221,7 @@ try {
     await wrk(server.url + target.path, target.headers, 2);
     await wrk(`http://127.0.0.1:${baselinePort}/${index}`, {}, 2);
   }
+  await wrk(`${server.url}/`, BROWSER, 2, randomQueryScript);
   console.log(
     `bench:http — wrk, 1 thread, ${CONNECTIONS} connections, ${DURATION_S} s per run, Byline and the baseline alternating ${ROUNDS} times; ` +
       `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0]!.toFixed(2)}\n`,
@@ -204,6 +230,16 @@ try {
     ["target", "server", "req/s (each run)", "p50 ms", "p99 ms", "errors", "wrk CPU", "ratio (median)"],
   ];
   const fmt = (r: Run[], key: "p50" | "p99") => median(r.map((x) => x[key])).toFixed(2);
+  const row = (target: string, name: string, runs: Run[], last: string) => [
+    target,
+    name,
+    runs.map((r) => r.rps.toFixed(0)).join(" / "),
+    fmt(runs, "p50"),
+    fmt(runs, "p99"),
+    String(runs.reduce((s, r) => s + r.errors, 0)),
+    `${(median(runs.map((r) => r.wrkCpu)) * 100).toFixed(0)}%`,
+    last,
+  ];
   for (const [index, target] of targets.entries()) {
     const ours: Run[] = [];
     const base: Run[] = [];
@@ -212,23 +248,24 @@ try {
       base.push(await wrk(`http://127.0.0.1:${baselinePort}/${index}`));
     }
     const ratio = median(ours.map((run, i) => run.rps / base[i]!.rps));
-    const row = (name: string, runs: Run[], last: string) => [
-      target.name,
-      name,
-      runs.map((r) => r.rps.toFixed(0)).join(" / "),
-      fmt(runs, "p50"),
-      fmt(runs, "p99"),
-      String(runs.reduce((s, r) => s + r.errors, 0)),
-      `${(median(runs.map((r) => r.wrkCpu)) * 100).toFixed(0)}%`,
-      last,
-    ];
-    rows.push(row("baseline", base, ""));
-    rows.push(row("byline", ours, ratio.toFixed(2)));
+    rows.push(row(target.name, "baseline", base, ""));
+    rows.push(row(target.name, "byline", ours, ratio.toFixed(2)));
   }
+  // A new query per request against `/` itself, in the same rounds.
+  const front: Run[] = [];
+  const busting: Run[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    front.push(await wrk(`${server.url}/`, BROWSER));
+    busting.push(await wrk(`${server.url}/`, BROWSER, DURATION_S, randomQueryScript));
+  }
+  const bustingRatio = median(busting.map((run, i) => run.rps / front[i]!.rps));
+  rows.push(row("/?q=<random> (compressed)", "byline, /", front, ""));
+  rows.push(row("/?q=<random> (compressed)", "byline", busting, bustingRatio.toFixed(2)));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
   console.log(
-    "\nwrk CPU: the load generator's own CPU time over the run, as a share of one core; near 100% it, not the server, sets the pace.",
+    "\nwrk CPU: the load generator's own CPU time over the run, as a share of one core; near 100% it, not the server, sets the pace." +
+      "\n/?q=<random>: a new query on every request (wrk Lua script), its ratio against Byline's own / in the same rounds (goal: 0.8 or more).",
   );
 } finally {
   baseline.kill();

@@ -1,9 +1,9 @@
 import http from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { nodeListener } from "./http/node-listener";
 import { createLogger } from "./logger";
 import { developmentPages, productionPages } from "./pages";
 import { keepNewFilesPrivate } from "./private-files";
@@ -28,11 +28,9 @@ async function main() {
       )
     : await productionPages(config.buildDir);
   const { app, live, publicCache } = createApp(services, { pages, development });
-  const listener = getRequestListener(app.fetch);
+  const listener = nodeListener(app.fetch, viteServer ? undefined : publicCache);
   const server = http.createServer((req, res) =>
-    viteServer
-      ? viteServer.middlewares(req, res, () => listener(req, res))
-      : publicCache.serveRaw(req, res) || listener(req, res),
+    viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
   );
   server.keepAliveTimeout = 65_000;
 

@@ -2,12 +2,16 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppContext } from "./http/app-env";
+import { landingSearch } from "../domain/landing-query";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
 import type { Services } from "./services";
 import type { SocialCards } from "./social-card/social-cards";
 
-/** Renders a page (or serves a built file) with what the loaders may read. */
-export type PageRenderer = (c: AppContext, context: AppLoadContext) => Promise<Response>;
+/**
+ * Serves a built file at the request's path, else renders `page` (the request, on `/` without the
+ * query parameters the landing page does not read) with what the loaders may read.
+ */
+export type PageRenderer = (c: AppContext, page: Request, context: AppLoadContext) => Promise<Response>;
 
 /**
  * The built client files (`build/client`: hashed assets, cached for a year, and the files copied
@@ -36,13 +40,13 @@ export async function productionPages(buildDir: string) {
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const files = staticFiles(path.join(buildDir, "client"));
-  const render: PageRenderer = async (c, context) => (await files(c)) ?? handle(c.req.raw, context);
+  const render: PageRenderer = async (c, page, context) => (await files(c)) ?? handle(page, context);
   return render;
 }
 
 /** Development: Vite compiles on demand; its middleware runs before ours (see main.ts). */
 export function developmentPages(loadBuild: () => Promise<ServerBuild>): PageRenderer {
-  return async (c, context) => createRequestHandler(await loadBuild(), "development")(c.req.raw, context);
+  return async (_c, page, context) => createRequestHandler(await loadBuild(), "development")(page, context);
 }
 
 /** Sign-in and the dashboard, with their data requests: never kept by any shared cache. */
@@ -76,13 +80,20 @@ export function pageRoutes(
   };
 
   return async (c: AppContext) => {
-    // Any other path shows the landing page (docs/product.md, Addresses), but not a probe for files
+    // Any other path leads to the landing page (docs/product.md, Addresses), but not a probe for files
     // outside the static root.
     const odd = oddPathStatus(rawRequestPath(c));
     if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
     const session = c.get("session");
     const requestUrl = new URL(c.req.url);
-    const response = await render(c, {
+    // The public cache keeps one `/` per combination of the parameters it reads (decision 030):
+    // rendered from those alone, nothing else in the address can reach the page.
+    const search = landingSearch(requestUrl.search);
+    const page =
+      requestUrl.pathname === "/" && search !== requestUrl.search
+        ? new Request(new URL(`/${search}`, requestUrl), c.req.raw)
+        : c.req.raw;
+    const response = await render(c, page, {
       renderMark: c.get("renderMark"),
       liveSeq: store.currentSeq(),
       // Without PUBLIC_URL, pages name the host they were asked for: the public cache keys by it.

@@ -17,5 +17,5 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("feed.xml", "routes/feed-xml.ts"),
-  route("*", "routes/landing.tsx", { id: "landing-fallback" }),
+  route("*", "routes/unknown-path.ts"),
 ] satisfies RouteConfig;

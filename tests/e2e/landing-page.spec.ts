@@ -334,6 +334,24 @@ test.describe("search engines and sharing", () => {
     expect(siteBytes.equals(card.bytes)).toBe(false);
   });
 
+  test("any other path sends the browser to the public page, query and all, which hydrates there", async ({
+    page,
+    server,
+  }) => {
+    const { articles } = await publicContent(server);
+    const article = latestArticle(articles)!;
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const response = await page.goto(`/2019/old-story?article=${article.id}&utm_source=x`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`${server.url}/?article=${article.id}&utm_source=x`);
+    await expect(page.getByRole("dialog").locator(".viewer-title")).toHaveText(article.title);
+    // A query the page does not read is the cached `/`, and it hydrates as `/` does.
+    await gotoHydrated(page, `/?q=${Date.now()}`);
+    await expect(page.locator("#work")).toBeAttached();
+    expect(errors).toEqual([]);
+  });
+
   test("JSON-LD describes the Person and an ItemList of the articles", async ({ page, server }) => {
     const { site, articles } = await publicContent(server);
     await page.goto("/");

@@ -18,6 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageCacheSrc } from "../../src/domain/image-src";
 import { createApp } from "../../src/server/app";
 import { photoJpeg } from "../support/sample-images";
+import { nodeListener } from "../../src/server/http/node-listener";
+import type { PublicCache } from "../../src/server/http/public-cache";
 import { staticFiles } from "../../src/server/pages";
 import { attackCounter } from "./support/attack-counter";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -46,6 +48,10 @@ let root: string;
 let t: TestApp;
 let server: http.Server;
 let port: number;
+/** The same app as main.ts serves it: the public cache answers its hits before Hono. */
+let cachedServer: http.Server;
+let cachedPort: number;
+let publicCache: PublicCache;
 let cacheFiles: string[];
 let imageServer: http.Server;
 let imageOrigin: string;
@@ -80,13 +86,22 @@ beforeAll(async () => {
   // Loopback images need FETCH_ALLOW_PRIVATE here; the safe fetcher's refusals are attack-ssrf.test.ts.
   t = await createTestApp({ DATA_DIR: path.join(root, "data"), FETCH_ALLOW_PRIVATE: "true" });
   const staticRoot = staticFiles(client);
-  // As productionPages does; like React Router's catch-all route, any other path shows the landing page.
-  const { app } = createApp(t.services, {
-    pages: async (c) => (await staticRoot(c)) ?? c.html(LANDING, 200),
+  // As productionPages does, but any other path shows the landing page, the most a probe could
+  // get (React Router's catch-all sends the browser to `/`).
+  const created = createApp(t.services, {
+    pages: async (c) =>
+      (await staticRoot(c)) ??
+      // Headers, as React Router gives them: the Node adapter's Response forgets headers set later
+      // on a plain init object, and the public cache would never see the page's Cache-Control.
+      new Response(LANDING, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) }),
   });
-  server = http.createServer(getRequestListener(app.fetch));
+  publicCache = created.publicCache;
+  server = http.createServer(getRequestListener(created.app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
+  cachedServer = http.createServer(nodeListener(created.app.fetch, publicCache));
+  await new Promise<void>((resolve) => cachedServer.listen(0, "127.0.0.1", resolve));
+  cachedPort = (cachedServer.address() as AddressInfo).port;
 
   // A cached image, so the cache directory holds files worth stealing.
   const { owner } = await t.signIn();
@@ -102,6 +117,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => (cachedServer ? cachedServer.close(() => resolve()) : resolve()));
   await new Promise<void>((resolve) => (imageServer ? imageServer.close(() => resolve()) : resolve()));
   t?.close();
   if (root) fs.rmSync(root, { recursive: true, force: true });
@@ -172,6 +188,33 @@ describe("attack suite: path traversal", () => {
       expectBlocked(`Host: ${host}`, await rawGet(port, "/demo/..%2f..%2fpackage.json", host));
       count("static files: odd request targets");
     }
+  });
+
+  it("answers each probe the same before and after the landing page is cached, on the socket and through Hono", async () => {
+    publicCache.invalidate();
+    const probes = (at: number) => [
+      ...oddPaths(targets()),
+      ...oddRequestTargets(`127.0.0.1:${at}`),
+      ...traversalPaths(targets(), 2, ["/"]),
+    ];
+    const answers = async (at: number) => {
+      const statuses: string[] = [];
+      for (const target of probes(at)) {
+        const response = await rawGet(at, target);
+        expectBlocked(target, response);
+        statuses.push(`${target} ${response.status}`);
+      }
+      return statuses;
+    };
+    const before = { hono: await answers(port), socket: await answers(cachedPort) };
+    for (const at of [port, cachedPort, cachedPort]) {
+      const landing = await rawGet(at, "/");
+      expect(landing.text).toContain("LANDING-PAGE");
+    }
+    expect(publicCache.size()).toBeGreaterThan(0);
+    expect(await answers(port)).toEqual(before.hono);
+    expect(await answers(cachedPort)).toEqual(before.socket);
+    count("static files: absolute, NUL, backslash", probes(port).length * 4);
   });
 
   it("answers /api/images?url= naming a file with 400 or 404, never the file", async () => {

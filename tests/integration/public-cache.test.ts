@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
 import zlib from "node:zlib";
+import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LANDING_PARAMS } from "../../src/domain/landing-query";
+import { nodeListener } from "../../src/server/http/node-listener";
+import { createPublicCache, publicCacheKey } from "../../src/server/http/public-cache";
+import { rawGet } from "./support/traversal";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 const SHARED = "public, max-age=0, s-maxage=1, stale-while-revalidate=60";
@@ -15,12 +24,14 @@ beforeEach(async () => {
     {},
     {
       // Stands in for React Router: marks its inline script as the renderer does, and writes the
-      // site name and the host the page was asked for.
-      pages: async (_c, context) => {
+      // site name, the host the page was asked for and the address it was rendered from.
+      pages: async (_c, page, context) => {
         renders += 1;
         marks.push(context.renderMark);
-        const body = `<html><script nonce="${context.renderMark}">start()</script><link rel="canonical" href="${context.publicUrl}/"><h1>${context.content.site().name}</h1></html>`;
-        return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+        const body = `<html><script nonce="${context.renderMark}">start()</script><link rel="canonical" href="${context.publicUrl}/"><h1>${context.content.site().name}</h1><p>${page.url}</p></html>`;
+        // Headers, as React Router gives: under the Node adapter's Response, headers set later on a
+        // plain init object are lost.
+        return new Response(body, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) });
       },
     },
   );
@@ -170,7 +181,7 @@ describe("rendered-page cache with PUBLIC_URL set", () => {
     t = await createTestApp(
       { PUBLIC_URL: "https://clips.example" },
       {
-        pages: async (_c, context) =>
+        pages: async (_c, _page, context) =>
           new Response(`<link rel="canonical" href="${context.publicUrl}/">`, {
             headers: { "Content-Type": "text/html; charset=utf-8" },
           }),
@@ -180,6 +191,185 @@ describe("rendered-page cache with PUBLIC_URL set", () => {
       expect(await (await t.app.request(url)).text()).toBe(
         '<link rel="canonical" href="https://clips.example/">',
       );
+    }
+  });
+});
+
+describe("what the public cache keys a page by", () => {
+  it("keeps one / for any query the landing page does not read, rendered without it", async () => {
+    const first = await t.request("/?q=8934121");
+    expect(await first.text()).toContain(`<p>${ORIGIN}/</p>`);
+    for (const path of ["/", "/?q=5551", "/?utm_source=news&fbclid=x", "/?", "/?q=1&q=2"]) {
+      const again = await t.request(path);
+      expect(again.headers.get("x-page-cache"), path).toBe("hit");
+      expect(again.headers.get("etag"), path).toBe(first.headers.get("etag"));
+    }
+    expect(renders).toBe(1);
+  });
+
+  it("keeps one entry per combination of the parameters it reads, rendered from those alone", async () => {
+    const article = await t.request("/?utm_source=x&pq=flood&article=a1&portfolio=1");
+    expect(await article.text()).toContain(
+      `<p>${ORIGIN}/?article=a1&amp;portfolio=1&amp;pq=flood</p>`.replaceAll("&amp;", "&"),
+    );
+    const reordered = await t.request("/?portfolio=1&article=a1&pq=flood&q=2");
+    expect(reordered.headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
+    for (const name of LANDING_PARAMS) await t.request(`/?${name}=x`);
+    expect(renders).toBe(1 + LANDING_PARAMS.length);
+    const other = await t.request("/?article=a2");
+    expect(other.headers.get("x-page-cache")).toBeNull();
+    expect(await other.text()).toContain(`<p>${ORIGIN}/?article=a2</p>`);
+  });
+
+  it("keeps the whole query of every other address (an API read or a picture may read it)", async () => {
+    const plain = await t.request("/api/articles");
+    const queried = await t.request("/api/articles?limit=1");
+    expect(plain.headers.get("cache-control")).toBe(SHARED);
+    expect(queried.headers.get("x-page-cache")).toBeNull();
+    expect((await t.request("/api/articles?limit=1")).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("is read from the Host and the raw target alone, and is never made for a refused path", () => {
+    const host = "127.0.0.1:3000";
+    expect(publicCacheKey(host, "/")).toBe(`${host}/`);
+    expect(publicCacheKey(host, "/?q=1&article=a1#top")).toBe(`${host}/?article=a1`);
+    expect(publicCacheKey(host, "https://other.example:8443/?q=1")).toBe(`${host}/`);
+    expect(publicCacheKey(host, "http://other.example")).toBe(`${host}/`);
+    expect(publicCacheKey(host, "/api/articles?b=2&a=1")).toBe(`${host}/api/articles?b=2&a=1`);
+    for (const refused of ["/%2e%2e", "/demo/..", "/.%2e/package.json", "//etc/passwd", "*", "../x"])
+      expect(publicCacheKey(host, refused), refused).toBeUndefined();
+    expect(publicCacheKey(undefined, "/")).toBeUndefined();
+  });
+
+  it("names every query parameter a public page reads in LANDING_PARAMS", () => {
+    const web = path.resolve(import.meta.dirname, "../../src/web");
+    const reads: string[] = [];
+    for (const file of fs.readdirSync(web, { recursive: true, encoding: "utf8" })) {
+      if (!/\.tsx?$/.test(file) || file.includes(".test.") || OWNER_PAGES.test(file)) continue;
+      const source = fs.readFileSync(path.join(web, file), "utf8");
+      for (const [, name] of source.matchAll(LITERAL_READ)) {
+        if (!LANDING_PARAMS.includes(name!)) reads.push(`${file}: ${name}`);
+      }
+    }
+    expect(reads).toEqual([]);
+    // Control: the scan sees reads in both spellings.
+    const sample = "const q = searchParams.get(\"q\"); new URLSearchParams(s).has('sort');";
+    expect([...sample.matchAll(LITERAL_READ)].map((match) => match[1])).toEqual(["q", "sort"]);
+  });
+});
+
+/** Reads of a query parameter by a literal name: `searchParams.get("x")`, `new URLSearchParams(s).has('x')`. */
+const LITERAL_READ = /(?:params|URLSearchParams\([^()]*\))\.(?:get|getAll|has)\(\s*["'`]([^"'`]+)["'`]/gi;
+/** Pages no shared cache keeps (sign-in, setup, the dashboard) may read what they like. */
+const OWNER_PAGES = /^routes[/\\]admin-/;
+
+const brotliAt = (body: Buffer, quality: number) =>
+  zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+describe("compression of a new entry", () => {
+  it("is quick at first, and at the best levels once the page is asked for again", async () => {
+    const plain = Buffer.from(await (await t.request("/")).arrayBuffer());
+    const first = await t.request("/?q=1", BROWSER);
+    expect(first.headers.get("etag")).toMatch(/-br5"$/);
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(brotliAt(plain, 5));
+    expect((await t.request("/", { headers: { "Accept-Encoding": "gzip" } })).headers.get("etag")).toMatch(
+      /-gz6"$/,
+    );
+    await t.publicCache.upgraded();
+    const best = await t.request("/", BROWSER);
+    expect(best.headers.get("etag")).toMatch(/-br11"$/);
+    expect(Buffer.from(await best.arrayBuffer())).toEqual(brotliAt(plain, 11));
+    const gzip = await t.request("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("etag")).toMatch(/-gz9"$/);
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer()))).toEqual(plain);
+    expect(renders).toBe(1);
+  });
+
+  it("still answers 304 to a client holding the quick encoding, naming what it holds", async () => {
+    await t.request("/");
+    const quick = await t.request("/", BROWSER);
+    const quickTag = quick.headers.get("etag")!;
+    await t.publicCache.upgraded();
+    const after = await t.request("/", { headers: { ...BROWSER.headers, "If-None-Match": quickTag } });
+    expect(after.status).toBe(304);
+    expect(after.headers.get("etag")).toBe(quickTag);
+    expect(after.headers.get("vary")).toBe("Accept-Encoding");
+    expect(after.headers.get("cache-control")).toBe(SHARED);
+    const other = await t.request("/", { headers: { ...BROWSER.headers, "If-None-Match": '"other-br5"' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("etag")).toMatch(/-br11"$/);
+  });
+
+  it("never names two byte sequences with one strong ETag", async () => {
+    const seen = new Map<string, string>();
+    const record = async (response: Response) => {
+      const bytes = Buffer.from(await response.arrayBuffer()).toString("base64");
+      const etag = response.headers.get("etag")!;
+      expect(seen.get(etag) ?? bytes, etag).toBe(bytes);
+      seen.set(etag, bytes);
+    };
+    for (let round = 0; round < 2; round++) {
+      for (const accept of ["br", "gzip", "identity"])
+        await record(await t.request("/", { headers: { "Accept-Encoding": accept } }));
+      await t.publicCache.upgraded();
+    }
+    for (const accept of ["br", "gzip", "identity"])
+      await record(await t.request("/", { headers: { "Accept-Encoding": accept } }));
+    expect(seen.size).toBe(5);
+  });
+});
+
+describe("eviction", () => {
+  it("lets one-off queries push out one another, never the pages visitors keep asking for", async () => {
+    const cache = createPublicCache({
+      sharedCacheControl: SHARED,
+      sessionCookie: "session",
+      maxEntries: 3,
+      maxBytes: 1024 * 1024,
+      maxAgeMs: 60_000,
+    });
+    let made = 0;
+    const app = new Hono()
+      .use(cache.middleware())
+      .get("*", (c) => c.text(`page ${(made += 1)}`, 200, { "Cache-Control": SHARED }));
+    const get = (path: string) => app.request(`http://localhost${path}`);
+    await get("/front");
+    await get("/front");
+    for (let i = 0; i < 20; i++) await get(`/front?r=${i}`);
+    expect((await get("/front")).headers.get("x-page-cache")).toBe("hit");
+    expect(cache.size()).toBe(3);
+    expect(made).toBe(21);
+  });
+});
+
+describe("absolute-form request targets", () => {
+  it("never change the scheme or host a cached page names", async () => {
+    const server = http.createServer(nodeListener(t.app.fetch, t.publicCache));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const origin = `http://127.0.0.1:${port}`;
+      const absolute = await rawGet(port, `https://127.0.0.1:${port}/?x`);
+      expect(absolute.status).toBe(200);
+      expect(absolute.text).toContain(`href="${origin}/"`);
+      for (const target of ["/?x", "/", `https://127.0.0.1:${port}/`, `http://127.0.0.1:${port}/?y`]) {
+        const plain = await rawGet(port, target);
+        expect(plain.text, target).toContain(`href="${origin}/"`);
+        expect(plain.text, target).not.toContain("https://");
+      }
+      // The Host header names the host, not the target's.
+      const other = await rawGet(port, `http://localhost:${port}/?z`);
+      expect(other.text).toContain(`href="${origin}/"`);
+      expect(renders).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { AppContext } from "./app-env";
 
 /** Percent-decoding rounds to look through (`%252e` is `%2e` is `.`). */
@@ -12,8 +13,8 @@ const DECODE_ROUNDS = 3;
  * way out of the static root. Undefined for ordinary paths.
  *
  * The static files are safe without this (tests/integration/attack-paths.test.ts); it stops the
- * rule "any other path shows the landing page" (docs/product.md, Addresses) from answering such
- * probes with a 200 page.
+ * rule "any other path leads to the landing page" (docs/product.md, Addresses) from answering such
+ * probes as if they were pages.
  */
 export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   let path = rawPath;
@@ -36,14 +37,40 @@ export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   return 404;
 }
 
+/** `scheme://authority` at the start of an absolute-form request target. */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
 /**
- * The path exactly as the client sent it. On Node the listener hands us the raw request line's
- * target (absolute-form included), before the URL parser has resolved `../` away; in-process
+ * A request target's path and query (`?…` or ''), as sent: an absolute-form target
+ * (`GET http://host/x HTTP/1.1`) without its scheme and host. Undefined for one that is not a
+ * path at all (`*`, `../x`).
+ */
+export function splitTarget(target: string): { path: string; query: string } | undefined {
+  let rest = target[0] === "/" ? target : target.replace(ABSOLUTE_FORM, "");
+  if (rest === "") rest = "/";
+  if (rest[0] !== "/") return undefined;
+  const hash = rest.indexOf("#");
+  if (hash !== -1) rest = rest.slice(0, hash);
+  const question = rest.indexOf("?");
+  return question === -1
+    ? { path: rest, query: "" }
+    : { path: rest.slice(0, question), query: rest.slice(question) };
+}
+
+/**
+ * The Host and the request target exactly as the client sent them. On Node the listener hands us
+ * the raw request line's target, before the URL parser has resolved `../` away; in-process
  * requests (tests) only have the parsed URL.
  */
+export function requestTarget(c: AppContext): { host: string | undefined; target: string } {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.url !== undefined) return { host: incoming.headers.host, target: incoming.url };
+  const url = new URL(c.req.url);
+  return { host: url.host, target: url.pathname + url.search };
+}
+
+/** The path exactly as the client sent it (of an absolute-form target too). */
 export function rawRequestPath(c: AppContext): string {
-  const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
-  const target = raw ?? new URL(c.req.url).pathname;
-  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0] ?? "";
-  return path === "" ? "/" : path;
+  const { target } = requestTarget(c);
+  return splitTarget(target)?.path ?? target.split(/[?#]/)[0]!;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useSearchParams } from "react-router";
 import { glassIntensity } from "../features/landing/landing-page";
+import { ARTICLE_PARAM, PORTFOLIO_PARAMS } from "../../domain/landing-query";
 import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../../domain/front-page";
 import { storedReaderContent } from "../../domain/reader-content";
@@ -44,7 +45,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // A shared '?article=' link: the owner's own copy of that article is rendered with the page,
   // so it reads without scripts (and the viewer need not ask the reader API for it). Nothing is
   // fetched from the publisher here; an article without its own text reads through the API.
-  const openId = new URL(request.url).searchParams.get("article");
+  const openId = new URL(request.url).searchParams.get(ARTICLE_PARAM);
   const open = openId ? stored.find((article) => article.id === openId) : undefined;
   const storedReader = open ? storedReaderContent(open) : null;
   const images = [site.heroImage, ...stored.map((article) => article.image), storedReader?.image ?? ""];
@@ -98,7 +99,6 @@ function usePrefetchViewer() {
 }
 
 const LIVE = ["site", "articles", "experiences", "education"] as const;
-const PORTFOLIO_PARAMS = ["portfolio", "pq", "ptype", "ppub", "pfrom", "pto", "phighlight"];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { site, articles, experiences, education, publicUrl, renderedOn, reader, imageVersions } = loaderData;
@@ -107,7 +107,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const scroll = usePageScroll(SECTION_IDS);
   const today = useToday(renderedOn);
   usePrefetchViewer();
-  const articleId = searchParams.get("article");
+  const articleId = searchParams.get(ARTICLE_PARAM);
   const latest = latestArticle(articles);
 
   const withoutParams = (names: readonly string[]) =>
@@ -119,7 +119,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       },
       { preventScrollReset: true, replace: true },
     );
-  const openPortfolio = () => setSearchParams({ portfolio: "1" }, { preventScrollReset: true });
+  const openPortfolio = () => setSearchParams({ [PORTFOLIO_PARAMS.open]: "1" }, { preventScrollReset: true });
 
   return (
     <ImageVersionsProvider value={imageVersions}>
@@ -163,22 +163,22 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
                 setSearchParams(
                   (prev) => {
                     const next = new URLSearchParams(prev);
-                    next.set("article", id);
+                    next.set(ARTICLE_PARAM, id);
                     return next;
                   },
                   { preventScrollReset: true, replace: true },
                 )
               }
-              onClose={() => withoutParams(["article"])}
+              onClose={() => withoutParams([ARTICLE_PARAM])}
             />
           </Suspense>
         ) : null}
         <PortfolioOverlay
           site={site}
           articles={articles}
-          open={searchParams.get("portfolio") === "1"}
-          onClose={() => withoutParams(PORTFOLIO_PARAMS)}
-          highlightUrl={searchParams.get("phighlight") ?? undefined}
+          open={searchParams.get(PORTFOLIO_PARAMS.open) === "1"}
+          onClose={() => withoutParams(Object.values(PORTFOLIO_PARAMS))}
+          highlightUrl={searchParams.get(PORTFOLIO_PARAMS.highlight) ?? undefined}
         />
       </div>
     </ImageVersionsProvider>

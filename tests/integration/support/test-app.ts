@@ -24,7 +24,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   services.store.sqlite
     .prepare("insert into owner (id, email, password_hash, updated_at) values (1, ?, ?, ?)")
     .run(OWNER.email, await ownerHash, new Date().toISOString());
-  const { app, live } = createApp(services, options);
+  const { app, live, publicCache } = createApp(services, options);
 
   const request = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);
@@ -55,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   return {
     app,
     live,
+    publicCache,
     services,
     dataDir,
     request,

@@ -1,3 +1,4 @@
+import { PORTFOLIO_PARAMS } from "../../../domain/landing-query";
 import { isPublicTag } from "../../../domain/public-tags";
 import { parseArticleDate } from "../../../domain/dates";
 
@@ -14,11 +15,11 @@ export const EMPTY_FILTERS: PortfolioFilterState = { query: "", type: "", public
 
 /** Search parameters of `/` that hold the overlay's state (team URL convention). */
 export const FILTER_PARAMS = {
-  query: "pq",
-  type: "ptype",
-  publication: "ppub",
-  from: "pfrom",
-  to: "pto",
+  query: PORTFOLIO_PARAMS.query,
+  type: PORTFOLIO_PARAMS.type,
+  publication: PORTFOLIO_PARAMS.publication,
+  from: PORTFOLIO_PARAMS.from,
+  to: PORTFOLIO_PARAMS.to,
 } as const satisfies Record<keyof PortfolioFilterState, string>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { Article, Site } from "../../../../domain/content";
+import { ARTICLE_PARAM } from "../../../../domain/landing-query";
 import { articleViewUrl } from "./urls";
 
 type MetaInput = {
@@ -39,7 +40,7 @@ export function landingMeta(data: MetaInput | undefined, search: string): MetaDe
   );
   const canonical = `${publicUrl}/`;
 
-  const articleId = new URLSearchParams(search).get("article");
+  const articleId = new URLSearchParams(search).get(ARTICLE_PARAM);
   const article = articleId ? articles.find((a) => a.id === articleId) : undefined;
 
   const shareTitle = article ? `${article.title} (${article.outlet || site.name})` : pageTitle;
