@@ -1,0 +1,22 @@
+// A parse worker (parse-pool.ts): runs one task at a time, an exported function of a server module
+// named by its file URL, and answers with its plain-data result or the error's reason and message.
+// Plain JavaScript because it starts before TypeScript can be loaded: tsx is registered here, in
+// this thread, however the main thread runs (tsx, node --import tsx, vitest, bin/byline.js).
+import { parentPort } from "node:worker_threads";
+import { register } from "tsx/esm/api";
+
+register();
+
+parentPort.on("message", async ({ module, name, args }) => {
+  try {
+    const exports = await import(module);
+    const value = await exports[name](...args);
+    parentPort.postMessage({ ok: true, value });
+  } catch (error) {
+    parentPort.postMessage({
+      ok: false,
+      reason: error?.name === "UnreadablePageError" ? error.reason : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+});
