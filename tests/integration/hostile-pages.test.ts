@@ -88,9 +88,12 @@ afterEach(() => {
  * reading it), then asks for the front page from another address: a parse on the main thread
  * would hold that answer until it ended.
  */
-async function whileHandled<T>(path: string, handle: () => Promise<T>): Promise<{ result: T; home: Answer }> {
+async function whileHandled<T>(
+  path: string,
+  handle: () => T | Promise<T>,
+): Promise<{ result: T; home: Answer }> {
   const served = outlet.served(path);
-  const pending = handle();
+  const pending = Promise.resolve(handle());
   await served;
   const home = await server.request(VISITOR, "/");
   return { result: await pending, home };
