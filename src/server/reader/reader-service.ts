@@ -228,16 +228,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     } catch (error) {
       throw fetchFailure(error, 400);
     }
-    let article: ExtractedArticle;
-    try {
-      article = await extractPage(page);
-    } catch (error) {
-      // Visitors opening an article at this address get the same answer, without a new fetch.
-      if (error instanceof ReaderError && error.code === "unreadable") {
-        extractions.set(url, { ok: false, error }, UNREADABLE_TTL_MS);
-      }
-      throw error;
-    }
+    const article = await extractPage(page);
     extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
     const date = parseArticleDate(article.publishDate);
     return {
