@@ -53,6 +53,15 @@ describe("the parse pool", () => {
     });
   });
 
+  it("counts the deadline from when the task starts, not from when a new worker starts", async () => {
+    // Starting a worker (tsx, then the task's module) takes longer than this deadline.
+    const tasks = open({ deadlineMs: 100 });
+    expect(await tasks.run(TASKS, "describePage", [{ body: new Uint8Array(2), url: "u" }])).toEqual({
+      url: "u",
+      bytes: 2,
+    });
+  });
+
   it("fails a task that needs more memory than a worker has, and goes on with a new worker", async () => {
     const tasks = open({ size: 1, maxHeapMb: 64 });
     expect(await outcome(tasks.run(TASKS, "hoard", []))).toEqual({

@@ -4,7 +4,10 @@ import { isUnreadableReason, UnreadablePageError } from "./unreadable-page";
 export type ParsePoolOptions = {
   /** Workers at most; each runs one task at a time, the others wait in line. */
   size: number;
-  /** A task still running after this long costs its worker: stopped, replaced, the caller told `too_slow`. */
+  /**
+   * A task still running after this long (from when the worker starts it: a new worker first loads
+   * the task's module) costs its worker: stopped, replaced, the caller told `too_slow`.
+   */
   deadlineMs: number;
   /** An idle worker is stopped after this long. Idle workers never keep the process alive. */
   idleMs: number;
@@ -19,6 +22,8 @@ export type ParsePoolOptions = {
 export const PARSE_POOL: ParsePoolOptions = { size: 2, deadlineMs: 10_000, idleMs: 60_000, maxHeapMb: 512 };
 
 const WORKER = new URL("./parse-worker.mjs", import.meta.url);
+/** A new worker loads tsx and the task's module in about half a second; this bounds one that never does. */
+const START_MS = 30_000;
 
 type Job = {
   module: string;
@@ -28,7 +33,10 @@ type Job = {
   reject(error: Error): void;
 };
 type Slot = { worker: Worker; job?: Job; deadline?: NodeJS.Timeout; idle?: NodeJS.Timeout };
-type Reply = { ok: true; value: unknown } | { ok: false; reason?: string; message: string };
+type Reply =
+  | { started: true }
+  | { ok: true; value: unknown }
+  | { ok: false; reason?: string; message: string };
 
 function replyError(reply: { reason?: string; message: string }): Error {
   return isUnreadableReason(reply.reason) ? new UnreadablePageError(reply.reason) : new Error(reply.message);
@@ -53,6 +61,11 @@ export function createParsePool(options: ParsePoolOptions) {
     worker.on("message", (reply: Reply) => {
       const job = slot.job;
       if (!job || !slots.has(slot)) return;
+      if ("started" in reply) {
+        clearTimeout(slot.deadline);
+        slot.deadline = timeLimit(slot, options.deadlineMs);
+        return;
+      }
       rest(slot);
       if (reply.ok) job.resolve(reply.value);
       else job.reject(replyError(reply));
@@ -80,6 +93,10 @@ export function createParsePool(options: ParsePoolOptions) {
     dispatch();
   }
 
+  function timeLimit(slot: Slot, ms: number): NodeJS.Timeout {
+    return setTimeout(() => retire(slot, new UnreadablePageError("too_slow")), ms);
+  }
+
   function rest(slot: Slot): void {
     clearTimeout(slot.deadline);
     slot.job = undefined;
@@ -98,11 +115,7 @@ export function createParsePool(options: ParsePoolOptions) {
       slot.job = job;
       clearTimeout(slot.idle);
       slot.worker.ref();
-      const running = slot;
-      slot.deadline = setTimeout(
-        () => retire(running, new UnreadablePageError("too_slow")),
-        options.deadlineMs,
-      );
+      slot.deadline = timeLimit(slot, START_MS + options.deadlineMs);
       try {
         slot.worker.postMessage({ module: job.module, name: job.name, args: job.args });
       } catch (error) {

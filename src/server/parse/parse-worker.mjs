@@ -1,5 +1,6 @@
 // A parse worker (parse-pool.ts): runs one task at a time, an exported function of a server module
-// named by its file URL, and answers with its plain-data result or the error's reason and message.
+// named by its file URL, says when it starts it, and answers with its plain-data result or the
+// error's reason and message.
 // Plain JavaScript because it starts before TypeScript can be loaded: tsx is registered here, in
 // this thread, however the main thread runs (tsx, node --import tsx, vitest, bin/byline.js).
 import os from "node:os";
@@ -16,6 +17,8 @@ register();
 parentPort.on("message", async ({ module, name, args }) => {
   try {
     const exports = await import(module);
+    // The deadline is the task's own: starting the thread and loading the module do not count.
+    parentPort.postMessage({ started: true });
     const value = await exports[name](...args);
     parentPort.postMessage({ ok: true, value });
   } catch (error) {
