@@ -17,7 +17,7 @@ export type ParsePoolOptions = {
 
 /**
  * Parsing what others publish happens here (docs/decisions/029): 2 workers, 10 s for a document
- * (real pages take well under a second), 512 MB of heap each (a 50,000-address sitemap needs 200).
+ * (real pages take well under a second), 512 MB of heap each (a 50,000-address sitemap needs more than 128).
  */
 export const PARSE_POOL: ParsePoolOptions = { size: 2, deadlineMs: 10_000, idleMs: 60_000, maxHeapMb: 512 };
 
