@@ -1,4 +1,6 @@
 import { DOMParser, parseHTML } from "linkedom";
+import { checkMarkup } from "../parse/markup-limits";
+import { decodeHtml } from "../reader/decode-html";
 import { siteHost } from "../reader/site-host";
 
 /** What a fetched page turned out to be, and the links it gives. */
@@ -49,13 +51,27 @@ const LONG_ID = /\d{5,}/;
 const NEXT_TEXT = /^(?:next|older|more)(?:\s+(?:page|posts|articles|stories|entries))?\s*[›»→>]*$|^[›»→]$/i;
 const PAGE_QUERY = /^(?:page|p|pg)$/i;
 
-/** Reads a fetched document as a feed, a sitemap (or sitemap index) or an HTML page. */
+/**
+ * Reads a document as a feed, a sitemap (or sitemap index) or an HTML page; throws
+ * UnreadablePageError for one beyond the markup limits.
+ */
 export function readPageLinks(text: string, pageUrl: string): PageLinks {
   const head = text.slice(0, 2000).replace(/<\?xml[^>]*>|<!--[\s\S]*?-->/g, "");
-  if (/<(?:[\w-]+:)?(?:rss|feed|RDF)[\s>]/.test(head))
+  if (/<(?:[\w-]+:)?(?:rss|feed|RDF)[\s>]/.test(head)) {
+    checkMarkup(text, "xml");
     return { kind: "feed", articles: feedLinks(text, pageUrl) };
-  if (/<(?:urlset|sitemapindex)[\s>]/.test(head)) return sitemapLinks(text, pageUrl);
+  }
+  if (/<(?:urlset|sitemapindex)[\s>]/.test(head)) {
+    checkMarkup(text, "xml");
+    return sitemapLinks(text, pageUrl);
+  }
+  checkMarkup(text, "html");
   return pageLinks(text, pageUrl);
+}
+
+/** A fetched page's links, from its bytes: what a parse worker runs for discover.ts. */
+export function readFetchedLinks(page: { url: string; body: Uint8Array; contentType: string }): PageLinks {
+  return readPageLinks(decodeHtml(page), page.url);
 }
 
 function xmlDocument(text: string) {

@@ -4,7 +4,7 @@ import type { ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
 import { articleTags } from "../../web/features/portfolio/article-tags";
 import type { ArticleDetails } from "../reader/reader-service";
-import { discoverArticles } from "./discover";
+import { discoverArticles, type FetchedPage } from "./discover";
 import type { ImportJobs, Lease } from "./import-jobs";
 import { createReadLimiter } from "./read-limiter";
 
@@ -28,8 +28,8 @@ const MAX_INTERRUPTIONS = 2;
 export type ImportServiceDeps = {
   jobs: ImportJobs;
   articles: { list(): readonly Article[]; create(input: ArticleInput): Article };
-  /** Any page, feed or sitemap as text, through the safe fetcher; throws with the reason. */
-  fetchText(url: string): Promise<{ url: string; text: string }>;
+  /** Any page, feed or sitemap, through the safe fetcher; throws with the reason. */
+  fetchText(url: string): Promise<FetchedPage>;
   /** The reader's "fetch details" for one article page; throws with the reason. */
   fetchDetails(url: string): Promise<ArticleDetails>;
   logger: { info(details: object, message: string): void };

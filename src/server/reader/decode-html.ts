@@ -39,15 +39,17 @@ function decodeWindows1252(bytes: Buffer): string {
  * An HTML page's bytes as text, in the character set it declares (the Content-Type header, then
  * `<meta charset>` in its first 4 KB), UTF-8 when it declares none or one we do not know.
  */
-export function decodeHtml(page: { body: Buffer; contentType: string }): string {
+export function decodeHtml(page: { body: Uint8Array; contentType: string }): string {
+  // Bytes handed to a parse worker arrive as a plain Uint8Array.
+  const body = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
   const declared = (
     /charset=["']?([\w.:-]+)/i.exec(page.contentType)?.[1] ??
-    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1]
+    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.[1]
   )?.toLowerCase();
-  if (declared && WINDOWS_1252.has(declared)) return decodeWindows1252(page.body);
+  if (declared && WINDOWS_1252.has(declared)) return decodeWindows1252(body);
   try {
-    return new TextDecoder(declared ?? "utf-8").decode(page.body);
+    return new TextDecoder(declared ?? "utf-8").decode(body);
   } catch {
-    return new TextDecoder("utf-8").decode(page.body);
+    return new TextDecoder("utf-8").decode(body);
   }
 }

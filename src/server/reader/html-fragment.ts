@@ -1,4 +1,5 @@
 import { parseHTML } from "linkedom";
+import { checkMarkup } from "../parse/markup-limits";
 import { textBlocks } from "./block-text";
 
 /**
@@ -14,7 +15,10 @@ export function fragmentParagraphs(value: string): string[] {
       .filter((p) => p.length > 0);
   }
   const body = markup ? value : value.replace(/</g, "&lt;").replace(/\r?\n/g, "<br><br>");
-  const { document } = parseHTML(`<!doctype html><html><body>${body}</body></html>`);
+  const fragment = `<!doctype html><html><body>${body}</body></html>`;
+  // JSON-LD and meta values were not checked as markup with the page: check them on their own.
+  checkMarkup(fragment, "html");
+  const { document } = parseHTML(fragment);
   return textBlocks(document.body).flatMap((block) => block.text.split(/\n+/));
 }
 

@@ -7,10 +7,11 @@ import { isHttpUrl } from "../../domain/safe-url";
 import { originalGoneText } from "../../domain/link-health";
 import { SafeFetchError } from "../fetch/safe-fetch";
 import type { SafeResponse } from "../fetch/safe-fetch";
-import { decodeHtml } from "./decode-html";
+import { inParseWorker } from "../parse/parse-pool";
+import { UnreadablePageError } from "../parse/unreadable-page";
 import type { ArchivedArticle, ArticleArchive } from "./article-archive";
-import { extractArticle, NoArticleTextError } from "./extract-article";
 import type { ExtractedArticle } from "./extract-article";
+import type * as ArticlePage from "./read-article-page";
 import { allowsFraming } from "./framing";
 import { createInFlight, createTtlCache } from "./ttl-cache";
 import { siteHost } from "./site-host";
@@ -36,6 +37,7 @@ export type ReaderErrorCode =
   | "fetch_failed"
   | "no_content"
   | "extraction_failed"
+  | "unreadable"
   | "no_text"
   | "gone";
 
@@ -72,11 +74,26 @@ const CONTENT_TTL_MS = HOUR_MS;
 const FRAMING_TTL_MS = HOUR_MS;
 /** A failing publisher is asked again after a minute, not on every visitor's click. */
 const FAILURE_TTL_MS = 60 * 1000;
+/**
+ * A page refused as unreadable (too deeply nested, too slow to parse…) is not asked for again for
+ * as long as a page that was read: repeating the request costs nothing.
+ */
+const UNREADABLE_TTL_MS = HOUR_MS;
 const MAX_CACHED_PAGES = 200;
 
 type Extraction =
   | { ok: true; article: ExtractedArticle; fetchedAt: string }
   | { ok: false; error: ReaderError };
+
+/** Decoding, the markup limits and extraction, in the parse pool: never on the main thread. */
+const readArticlePage = inParseWorker<typeof ArticlePage, "readArticlePage">(
+  new URL("./read-article-page.ts", import.meta.url),
+  "readArticlePage",
+);
+
+function failureTtl(error: ReaderError): number {
+  return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
+}
 
 /** The archived copy of an article: what the page said when it was read. */
 function archivedCopy(article: Article, extracted: ExtractedArticle, fetchedAt: string): ArchivedArticle {
@@ -126,7 +143,10 @@ export function createReaderService(options: ReaderServiceOptions) {
     });
   }
 
-  /** Fetches and extracts a page, remembering the outcome (content for 1 h, failures for 1 min). */
+  /**
+   * Fetches and extracts a page, remembering the outcome (content and unreadable pages for 1 h,
+   * other failures for 1 min).
+   */
   function extractUrl(url: string): Promise<Extraction> {
     const cached = extractions.get(url);
     if (cached) return Promise.resolve(cached);
@@ -134,17 +154,13 @@ export function createReaderService(options: ReaderServiceOptions) {
       let outcome: Extraction;
       try {
         const page = await loadPage(url);
-        outcome = {
-          ok: true,
-          article: extractPage(page, decodeHtml(page)),
-          fetchedAt: new Date(now()).toISOString(),
-        };
+        outcome = { ok: true, article: await extractPage(page), fetchedAt: new Date(now()).toISOString() };
       } catch (error) {
         const failure = error instanceof ReaderError ? error : fetchFailure(error, 502);
         logger.info({ url, code: failure.code }, failure.message);
         outcome = { ok: false, error: failure };
       }
-      extractions.set(url, outcome, outcome.ok ? CONTENT_TTL_MS : FAILURE_TTL_MS);
+      extractions.set(url, outcome, outcome.ok ? CONTENT_TTL_MS : failureTtl(outcome.error));
       return outcome;
     });
   }
@@ -212,7 +228,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     } catch (error) {
       throw fetchFailure(error, 400);
     }
-    const article = extractPage(page, decodeHtml(page));
+    const article = await extractPage(page);
     extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
     const date = parseArticleDate(article.publishDate);
     return {
@@ -277,7 +293,7 @@ function isOk(page: SafeResponse): boolean {
 }
 
 /** The reader's errors, checked in the order the site it was modelled on checked them. */
-function extractPage(page: SafeResponse, html: string): ExtractedArticle {
+async function extractPage(page: SafeResponse): Promise<ExtractedArticle> {
   if (!isOk(page)) {
     throw new ReaderError(
       502,
@@ -285,16 +301,16 @@ function extractPage(page: SafeResponse, html: string): ExtractedArticle {
       `Failed to fetch content: ${page.status} ${page.statusText}`.trimEnd(),
     );
   }
-  if (html.trim() === "") throw new ReaderError(502, "no_content", "No content received from source");
+  let article: ExtractedArticle | null;
   try {
-    return extractArticle(html, page.url);
+    article = await readArticlePage({ body: page.body, contentType: page.contentType }, page.url);
   } catch (error) {
-    // A page without article text still opens in reader mode, with the article's description
-    // (docs/product.md, Article viewer: 'Reader, nothing to show').
-    if (error instanceof NoArticleTextError) return { ...error.metadata, content: "", paragraphs: [] };
+    if (error instanceof UnreadablePageError) throw new ReaderError(502, "unreadable", error.message);
     const reason = error instanceof Error && error.message ? error.message : "Unknown error";
     throw new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
   }
+  if (!article) throw new ReaderError(502, "no_content", "No content received from source");
+  return article;
 }
 
 function fetchFailure(error: unknown, refusedStatus: 400 | 502): ReaderError {

@@ -21,10 +21,16 @@ export type TestServer = {
  * fresh DATA_DIR, and waits until it says where it listens.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** The checkout whose server to run: this one unless named. */
+    root?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "byline-e2e-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: options.root,
     env: {
       ...process.env,
       NODE_ENV: "production",

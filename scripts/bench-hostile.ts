@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:hostile`: how long the front page takes to answer another visitor while the
+ * server reads each hostile page of issue 26 (tests/support/hostile-pages.ts), through the reader,
+ * Fetch details and import. The server runs as in production (the production build, tsx
+ * src/server/main.ts, FETCH_ALLOW_PRIVATE=true, on loopback); the outlet serving the hostile pages
+ * runs here. One client asks for `/` again and again, one request at a time, while the hostile
+ * request is under way; the table gives the worst and median of those answers, and how long the
+ * hostile request took and what it answered. Goal: the worst `/` under 100 ms. The first row times
+ * `/` with no hostile page (the machine's floor); the last input is inside every markup limit but
+ * slow to read, so it shows the parse deadline.
+ *
+ * This script only talks HTTP to the server, so it can measure another checkout (an older commit
+ * for the 'before' column; it needs its node_modules):
+ *
+ *   npm run bench:hostile
+ *   npm run bench:hostile -- --root /path/to/checkout [--no-build] [--timeout 120] [--only nested]
+ *
+ * --no-build reuses the checkout's build-hostile/; --timeout gives up on a hostile request after so
+ * many seconds (the server is then restarted); --only runs the inputs whose name contains the word.
+ */
+import { execFileSync } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { TestServer } from "../tests/e2e/support/test-server";
+import {
+  HOSTILE_PAGES,
+  SLOW_PAGE,
+  startHostileOutlet,
+  type HostilePage,
+} from "../tests/support/hostile-pages";
+import { sendFrom } from "../tests/support/loopback";
+import { startProductionServer } from "./lib/production-server";
+
+const VISITOR = "127.0.0.2";
+const ATTACKER = "127.0.0.3";
+const GOAL_MS = 100;
+const BUILD_DIR = "build-hostile";
+/** How long `/` is timed with no hostile page, for the first row. */
+const QUIET_MS = 3000;
+const BROWSER = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
+
+const { values: args } = parseArgs({
+  options: {
+    root: { type: "string", default: path.resolve(import.meta.dirname, "..") },
+    "no-build": { type: "boolean", default: false },
+    timeout: { type: "string", default: "120" },
+    only: { type: "string", default: "" },
+  },
+});
+const root = path.resolve(args.root);
+const timeoutMs = Number(args.timeout) * 1000;
+const pages = [...HOSTILE_PAGES, SLOW_PAGE].filter((page) => page.name.includes(args.only));
+
+type Outcome = { ms: number; answer: string };
+/** `/` answers in ms; `cutOff` is how long the last one had waited when the server was stopped. */
+type Probes = { latencies: number[]; cutOff?: number };
+type Row = { input: string; via: string; hostile: Outcome | "no answer" | "none"; home: Probes };
+
+const outlet = await startHostileOutlet();
+const commit = execFileSync("git", ["-C", root, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim();
+console.log(`bench:hostile: ${root} at ${commit.slice(0, 90)}`);
+console.log(`Node ${process.version}; hostile requests given up after ${timeoutMs / 1000} s\n`);
+
+let built = args["no-build"];
+let server: TestServer | undefined;
+
+/**
+ * A server of its own for each input, with the owner signed in and an article whose original is
+ * `page`: writes (and signing in) come before the measurement, as every write makes the next
+ * front page a fresh render.
+ */
+async function freshServer(page: HostilePage): Promise<{ target: TestServer; articleId: string }> {
+  await server?.stop();
+  server = await startProductionServer({
+    buildDir: BUILD_DIR,
+    build: !built,
+    root,
+    env: { FETCH_ALLOW_PRIVATE: "true" },
+  });
+  built = true;
+  const created = await server.api("/api/articles", {
+    method: "POST",
+    json: { title: page.name, outlet: "Hostile outlet", url: `${outlet.url(page.path)}?via=reader` },
+  });
+  if (created.status !== 201) throw new Error(`could not add the article: HTTP ${created.status}`);
+  const { id } = (await created.json()) as { id: string };
+  // The public cache holds the front page from the second answer on, as on a visited site.
+  for (let i = 0; i < 3; i++) await sendFrom(`${server.url}/`, VISITOR, { headers: BROWSER });
+  return { target: server, articleId: id };
+}
+
+/** The answer in a line: status and the error's message, or how an import ended. */
+function summary(status: number, body: string): string {
+  try {
+    const json = JSON.parse(body) as {
+      error?: string | { message: string };
+      status?: string;
+      candidates?: unknown[];
+    };
+    if (json.status === "failed") return `import failed: ${String(json.error)}`;
+    if (json.status) return `import ${json.status}, ${json.candidates?.length ?? 0} found`;
+    if (typeof json.error === "object") return `${status} ${json.error.message}`;
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return `${status}`;
+}
+
+type Way = (target: TestServer, page: HostilePage, articleId: string) => Promise<Outcome>;
+
+const viaReader: Way = async (target, _page, articleId) => {
+  const started = performance.now();
+  const answer = await sendFrom(`${target.url}/api/articles/${articleId}/reader`, ATTACKER);
+  return { ms: performance.now() - started, answer: summary(answer.status, answer.body) };
+};
+
+const viaFetchDetails: Way = async (target, page) => {
+  const started = performance.now();
+  const response = await target.api("/api/articles/fetch-details", {
+    method: "POST",
+    json: { url: `${outlet.url(page.path)}?via=details` },
+  });
+  return { ms: performance.now() - started, answer: summary(response.status, await response.text()) };
+};
+
+const viaImport: Way = async (target, page) => {
+  const started = performance.now();
+  const response = await target.api("/api/imports", { method: "POST", json: { url: outlet.url(page.path) } });
+  if (response.status !== 202)
+    return { ms: performance.now() - started, answer: summary(response.status, await response.text()) };
+  const { id } = (await response.json()) as { id: string };
+  for (;;) {
+    const job = await target.api(`/api/imports/${id}`);
+    const body = await job.text();
+    const { status } = JSON.parse(body) as { status: string };
+    if (status !== "discovering" && status !== "reading") {
+      return { ms: performance.now() - started, answer: summary(job.status, body) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** Asks for `/` one request at a time until `until` settles, timing each answer. */
+async function probeFrontPage(target: TestServer, until: Promise<unknown>): Promise<Probes> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let done = false;
+  void until.finally(() => (done = true));
+  const latencies: number[] = [];
+  let started = performance.now();
+  try {
+    while (!done) {
+      started = performance.now();
+      const answer = await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER, agent });
+      if (answer.status !== 200) throw new Error(`/ answered ${answer.status}`);
+      latencies.push(performance.now() - started);
+    }
+  } catch (error) {
+    // The server was stopped under a request it had not answered.
+    if (!(error instanceof Error && /socket hang up|ECONNRESET|ECONNREFUSED/.test(error.message)))
+      throw error;
+    return { latencies, cutOff: performance.now() - started };
+  } finally {
+    agent.destroy();
+  }
+  return { latencies };
+}
+
+const ways = [
+  ["reader", viaReader],
+  ["Fetch details", viaFetchDetails],
+  ["import", viaImport],
+] as const;
+
+const rows: Row[] = [];
+let quiet: Row | undefined;
+for (const page of pages) {
+  let { target, articleId } = await freshServer(page);
+  if (!quiet) {
+    // What this machine gives with no hostile page: the floor the other rows stand on.
+    const home = await probeFrontPage(target, new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
+    quiet = { input: "(none)", via: "-", hostile: "none", home };
+    console.log(format(quiet));
+  }
+  for (const [via, run] of ways) {
+    const started = performance.now();
+    const hostile = run(target, page, articleId).catch((error: Error) => ({
+      ms: performance.now() - started,
+      answer: `no answer: ${error.message}`,
+    }));
+    const timedOut = new Promise<"no answer">((resolve) =>
+      setTimeout(() => resolve("no answer"), timeoutMs).unref(),
+    );
+    const settled = Promise.race([hostile, timedOut]);
+    const probing = probeFrontPage(target, settled);
+    const outcome = await settled;
+    // A server still busy with a page it never answered would skew the next measurement.
+    if (outcome === "no answer") await target.stop();
+    const row: Row = { input: page.name, via, hostile: outcome, home: await probing };
+    rows.push(row);
+    console.log(format(row));
+    if (outcome === "no answer") ({ target, articleId } = await freshServer(page));
+  }
+}
+await server?.stop();
+await outlet.close();
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function ms(value: number): string {
+  return value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${value.toFixed(1)} ms`;
+}
+
+function format(row: Row): string {
+  const hostile =
+    row.hostile === "none"
+      ? `none: / timed for ${QUIET_MS / 1000} s`
+      : row.hostile === "no answer"
+        ? `no answer in ${timeoutMs / 1000} s`
+        : `${ms(row.hostile.ms).padStart(9)}  ${row.hostile.answer.slice(0, 70)}`;
+  const { latencies, cutOff } = row.home;
+  const worst = cutOff === undefined ? ms(Math.max(...latencies)) : `>${ms(cutOff)}`;
+  const middle = latencies.length ? ms(median(latencies)) : "-";
+  const home = `/ ×${String(latencies.length).padEnd(4)} median ${middle.padStart(8)}  worst ${worst.padStart(8)}`;
+  return `${row.input.padEnd(30)} ${row.via.padEnd(13)} ${home}   hostile ${hostile}`;
+}
+
+const worst = Math.max(...rows.flatMap((row) => [...row.home.latencies, row.home.cutOff ?? 0]));
+console.log(
+  `\nWorst / while a hostile page was read: ${ms(worst)} (goal: under ${GOAL_MS} ms, ${worst < GOAL_MS ? "met" : "missed"}); ` +
+    `with none: ${ms(Math.max(...(quiet?.home.latencies ?? [0])))}`,
+);
