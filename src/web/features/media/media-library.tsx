@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { formatBytes, type UploadInfo } from "../../../domain/uploads";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useListWrite } from "../../lib/dashboard/use-list-write";
+import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import "./media.css";
 
 function formatDay(iso: string): string {
@@ -15,23 +14,15 @@ function formatDay(iso: string): string {
 
 /** Every uploaded image with its size and where it is used; only unused ones can be deleted. */
 export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
-  const write = useListWrite();
-  const [confirmName, setConfirmName] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirming = uploads.find((upload) => upload.name === confirmName) ?? null;
+  const remove = useConfirmedDelete({
+    items: uploads,
+    keyOf: (upload) => upload.name,
+    pathOf: (upload) => `/api/uploads/${encodeURIComponent(upload.name)}`,
+    done: "Image deleted",
+    failed: (error) => (error.status !== 0 ? error.message : "Failed to delete image"),
+    focusAfterId: "media-title",
+  });
   const totalBytes = uploads.reduce((sum, upload) => sum + upload.bytes, 0);
-
-  async function confirmDelete() {
-    if (!confirming) return;
-    setBusy(true);
-    const deleted = await write(`/api/uploads/${encodeURIComponent(confirming.name)}`, "DELETE", undefined, {
-      done: "Image deleted",
-      failed: (error) => (error.status !== 0 ? error.message : "Failed to delete image"),
-    });
-    if (deleted) document.getElementById("media-title")?.focus();
-    setBusy(false);
-    setConfirmName(null);
-  }
 
   return (
     <section className="media" aria-labelledby="media-title">
@@ -94,8 +85,8 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
                   <button
                     type="button"
                     className="button media-button--danger"
-                    onClick={() => setConfirmName(upload.name)}
-                    disabled={busy}
+                    onClick={() => remove.ask(upload.name)}
+                    disabled={remove.deletingKey !== null}
                   >
                     Delete<span className="visually-hidden"> {upload.name}</span>
                   </button>
@@ -108,17 +99,13 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
         </ul>
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...remove.dialog}
         title="Delete this image?"
         message={
-          confirming
-            ? `${confirming.width} × ${confirming.height}, ${formatBytes(confirming.bytes)}. The file is removed from the server. This cannot be undone.`
+          remove.asked
+            ? `${remove.asked.width} × ${remove.asked.height}, ${formatBytes(remove.asked.bytes)}. The file is removed from the server. This cannot be undone.`
             : ""
         }
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmName(null)}
       />
     </section>
   );

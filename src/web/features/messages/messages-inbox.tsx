@@ -3,6 +3,7 @@ import type { ContactMessage } from "../../../domain/content";
 import type { Inbox } from "../../load-context";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { ApiError } from "../../lib/api-client";
+import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { MessageCard } from "./message-card";
 import "./messages.css";
@@ -11,9 +12,15 @@ import "./messages.css";
 export function MessagesInbox({ messages, unread }: Inbox) {
   const write = useListWrite();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [confirmId, setConfirmId] = useState<string | null>(null);
-  const confirming = messages.find((message) => message.id === confirmId) ?? null;
   const failed = (fallback: string) => (error: ApiError) => (error.status === 404 ? error.message : fallback);
+  const remove = useConfirmedDelete({
+    items: messages,
+    keyOf: (message) => message.id,
+    pathOf: (message) => `/api/messages/${encodeURIComponent(message.id)}`,
+    done: "Message deleted",
+    failed: failed("Failed to delete message"),
+    focusAfterId: "messages-title",
+  });
 
   async function toggleRead(message: ContactMessage) {
     setBusyId(message.id);
@@ -24,19 +31,6 @@ export function MessagesInbox({ messages, unread }: Inbox) {
       { failed: failed("Failed to update message") },
     );
     setBusyId(null);
-  }
-
-  async function confirmDelete() {
-    if (!confirming) return;
-    setBusyId(confirming.id);
-    const deleted = await write(`/api/messages/${encodeURIComponent(confirming.id)}`, "DELETE", undefined, {
-      done: "Message deleted",
-      failed: failed("Failed to delete message"),
-    });
-    // The message and its Delete button are gone: keep keyboard focus in the inbox.
-    if (deleted) document.getElementById("messages-title")?.focus();
-    setBusyId(null);
-    setConfirmId(null);
   }
 
   return (
@@ -59,26 +53,22 @@ export function MessagesInbox({ messages, unread }: Inbox) {
             <li key={message.id}>
               <MessageCard
                 message={message}
-                busy={busyId === message.id}
+                busy={busyId === message.id || remove.deletingKey === message.id}
                 onToggleRead={() => void toggleRead(message)}
-                onDelete={() => setConfirmId(message.id)}
+                onDelete={() => remove.ask(message.id)}
               />
             </li>
           ))}
         </ol>
       )}
       <ConfirmDialog
-        open={confirming !== null}
+        {...remove.dialog}
         title="Delete this message?"
         message={
-          confirming
-            ? `“${confirming.subject}” from ${confirming.name} will be removed from your inbox. This cannot be undone.`
+          remove.asked
+            ? `“${remove.asked.subject}” from ${remove.asked.name} will be removed from your inbox. This cannot be undone.`
             : ""
         }
-        confirmLabel="Delete"
-        busy={confirming !== null && busyId === confirming.id}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmId(null)}
       />
     </section>
   );
