@@ -3,6 +3,7 @@ import type { ContactMessage } from "../../../domain/content";
 import type { Inbox } from "../../load-context";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { ApiError } from "../../lib/api-client";
+import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";
 import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { MessageCard } from "./message-card";
@@ -19,7 +20,7 @@ export function MessagesInbox({ messages, unread }: Inbox) {
     pathOf: (message) => `/api/messages/${encodeURIComponent(message.id)}`,
     done: "Message deleted",
     failed: failed("Failed to delete message"),
-    focusAfterId: "messages-title",
+    focusAfterId: listTabTitleId("messages"),
   });
 
   async function toggleRead(message: ContactMessage) {
@@ -34,42 +35,41 @@ export function MessagesInbox({ messages, unread }: Inbox) {
   }
 
   return (
-    <section className="messages" aria-labelledby="messages-title">
-      <header className="messages__header">
-        <h2 id="messages-title" className="messages__title" tabIndex={-1}>
-          Messages
-        </h2>
-        <p className="messages__summary">
-          {messages.length === 0
-            ? "No messages yet."
-            : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`}
-        </p>
-      </header>
-      {messages.length === 0 ? (
-        <p className="messages__empty">Messages sent through the contact form on your site appear here.</p>
-      ) : (
-        <ol className="messages__list">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <MessageCard
-                message={message}
-                busy={busyId === message.id || remove.deletingKey === message.id}
-                onToggleRead={() => void toggleRead(message)}
-                onDelete={() => remove.ask(message.id)}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <ConfirmDialog
-        {...remove.dialog}
-        title="Delete this message?"
-        message={
-          remove.asked
-            ? `“${remove.asked.subject}” from ${remove.asked.name} will be removed from your inbox. This cannot be undone.`
-            : ""
-        }
-      />
-    </section>
+    <ListTab
+      name="messages"
+      title="Messages"
+      summary={
+        messages.length === 0
+          ? "No messages yet."
+          : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`
+      }
+      emptyNote={
+        messages.length === 0 ? "Messages sent through the contact form on your site appear here." : null
+      }
+      dialog={
+        <ConfirmDialog
+          {...remove.dialog}
+          title="Delete this message?"
+          message={
+            remove.asked
+              ? `“${remove.asked.subject}” from ${remove.asked.name} will be removed from your inbox. This cannot be undone.`
+              : ""
+          }
+        />
+      }
+    >
+      <ol className="list-tab__list">
+        {messages.map((message) => (
+          <li key={message.id}>
+            <MessageCard
+              message={message}
+              busy={busyId === message.id || remove.deletingKey === message.id}
+              onToggleRead={() => void toggleRead(message)}
+              onDelete={() => remove.ask(message.id)}
+            />
+          </li>
+        ))}
+      </ol>
+    </ListTab>
   );
 }
