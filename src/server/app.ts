@@ -100,12 +100,21 @@ export function createApp(services: Services, options: AppOptions = {}) {
         sessions: services.sessions,
         secureCookies: config.secureCookies,
         clientIp,
+        attemptsPerAddress: config.signInAttemptsPerAddress,
       }),
     )
     .route("/", readerRoutes(services.reader))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, config.publicCacheControl))
-    .route("/", contactRoutes({ contact: services.contact, clientIp, hourlyCap: config.contactHourlyCap }))
+    .route(
+      "/",
+      contactRoutes({
+        contact: services.contact,
+        clientIp,
+        perAddress: config.contactPerAddress,
+        hourlyCap: config.contactHourlyCap,
+      }),
+    )
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
     .route("/", importRoutes(services.imports))

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, settings } from "./config";
 
 describe("loadConfig", () => {
   it("uses the documented defaults when nothing is set", () => {
@@ -14,8 +15,39 @@ describe("loadConfig", () => {
       fetchAllowPrivate: false,
       adminEmail: undefined,
       smtpUrl: undefined,
+      contactRetryBaseMs: 30_000,
+      contactPerAddress: 5,
+      contactHourlyCap: 50,
+      signInAttemptsPerAddress: 10,
+      trustProxy: [],
+      liveStreamsPerAddress: 6,
+      imageCacheMb: 256,
+      imageMissesPerAddress: 300,
+      publicCacheControl: "public, max-age=0, s-maxage=1, stale-while-revalidate=60",
+      linkCheckDaily: true,
+      linkCheckPauseMs: 3000,
+      linkCheckTimeoutMs: 15_000,
+      logLevel: "info",
     });
     expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.buildDir).toMatch(/\/build$/);
+  });
+
+  it("reads each number setting, the contact and sign-in limits among them", () => {
+    expect(
+      loadConfig({
+        CONTACT_PER_ADDRESS: "2",
+        SIGN_IN_ATTEMPTS_PER_ADDRESS: "3",
+        CONTACT_HOURLY_CAP: "4",
+        CACHE_SHARED_SECONDS: "0",
+        CACHE_STALE_SECONDS: "86400",
+      }),
+    ).toMatchObject({
+      contactPerAddress: 2,
+      signInAttemptsPerAddress: 3,
+      contactHourlyCap: 4,
+      publicCacheControl: "public, max-age=0, s-maxage=0, stale-while-revalidate=86400",
+    });
   });
 
   it("derives Secure cookies from an https PUBLIC_URL and trims its trailing slash", () => {
@@ -47,6 +79,33 @@ describe("loadConfig", () => {
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"],
     [{ SMTP_URL: "http://mail.example" }, 'SMTP_URL="http://mail.example": use an smtp:// or smtps:// URL'],
     [{ CONTACT_TO: "nobody" }, 'CONTACT_TO="nobody": use an e-mail address'],
+    [{ CONTACT_PER_ADDRESS: "0" }, 'CONTACT_PER_ADDRESS="0": use a whole number from 1 to 100000'],
+    [{ CONTACT_HOURLY_CAP: "2.5" }, 'CONTACT_HOURLY_CAP="2.5": use a whole number from 1 to 100000'],
+    [
+      { SIGN_IN_ATTEMPTS_PER_ADDRESS: "ten" },
+      'SIGN_IN_ATTEMPTS_PER_ADDRESS="ten": use a whole number from 1 to 100000',
+    ],
+    [
+      { LIVE_STREAMS_PER_ADDRESS: "10001" },
+      'LIVE_STREAMS_PER_ADDRESS="10001": use a whole number from 1 to 10000',
+    ],
+    [{ IMAGE_CACHE_MB: "0" }, 'IMAGE_CACHE_MB="0": use a whole number of megabytes from 1 to 100000'],
+    [
+      { CACHE_STALE_SECONDS: "86401" },
+      'CACHE_STALE_SECONDS="86401": use a whole number of seconds from 0 to 86400',
+    ],
+    [
+      { CONTACT_RETRY_BASE_MS: "99" },
+      'CONTACT_RETRY_BASE_MS="99": use a number of milliseconds from 100 to 3600000',
+    ],
+    [
+      { LINK_CHECK_PAUSE_MS: "-1" },
+      'LINK_CHECK_PAUSE_MS="-1": use a number of milliseconds from 0 to 600000',
+    ],
+    [
+      { LINK_CHECK_TIMEOUT_MS: "soon" },
+      'LINK_CHECK_TIMEOUT_MS="soon": use a number of milliseconds from 100 to 120000',
+    ],
   ])("refuses %j, naming the variable and what is allowed", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -108,5 +167,22 @@ describe("config errors", () => {
     expect(() => loadConfig({ SMTP_URL: "ftp://u:p@ss/word@mail.example", TRUST_PROXY: "x" })).toThrow(
       'SMTP_URL="ftp://(hidden)@mail.example"',
     );
+  });
+});
+
+describe(".env.example", () => {
+  it("names only declared settings, and sets those it sets to their defaults", () => {
+    const assignments = fs
+      .readFileSync(".env.example", "utf8")
+      .split("\n")
+      .flatMap((line) => {
+        const match = /^(# ?)?([A-Z][A-Z\d_]*)=(.*)$/.exec(line);
+        return match ? [{ set: !match[1], name: match[2]!, value: match[3]! }] : [];
+      });
+    expect(assignments.length).toBeGreaterThan(10);
+    for (const { set, name, value } of assignments) {
+      expect(Object.keys(settings)).toContain(name);
+      if (set) expect(`${name}=${value}`).toBe(`${name}=${settings[name as keyof typeof settings].default}`);
+    }
   });
 });

@@ -2,163 +2,247 @@ import path from "node:path";
 import { z } from "zod";
 import { proxyEntry } from "./http/client-address";
 
-/** The only module that reads process.env. Every setting is optional (README, Settings). */
+/**
+ * The only module that reads process.env. Each setting is declared once, in `settings` below: how
+ * its text is checked and turned into a value, its default, and what it means. From that come the
+ * checks, the `Config` type and README's Configuration table (`npm run docs:settings` writes it, a
+ * test keeps it so). Every setting is optional.
+ */
+
+type Setting<T> = {
+  /** The variable's text in, the value the code uses out; bad text is refused with a message. */
+  check: z.ZodType<T>;
+  /** The text the variable has when it is unset or empty; without one, the value is undefined. */
+  default: string | undefined;
+  /** README's Configuration table says this of it (Markdown). */
+  meaning: string;
+};
+
+function setting<T>(declared: { check: z.ZodType<T>; default: string; meaning: string }): Setting<T> {
+  return { ...declared, check: declared.check.prefault(declared.default) };
+}
+
+function optional<T>(declared: { check: z.ZodType<T>; meaning: string }): Setting<T | undefined> {
+  return { ...declared, check: declared.check.optional(), default: undefined };
+}
+
+/**
+ * A whole number from `min` to `max`; anything else is refused with "use <words> from
+ * <offeredMin> to <max>" (a lower `min` than the one offered is there for tests).
+ */
+function wholeNumber(words: string, min: number, max: number, offeredMin = min) {
+  const message = `use ${words} from ${offeredMin} to ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+}
 
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "use true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const directory = z
+  .string()
+  .min(1, "use a directory path")
+  .transform((value) => path.resolve(value));
+
 const TRUST_PROXY_HELP =
   "list the addresses or CIDRs of your reverse proxies, such as loopback, 127.0.0.1, ::1 or 10.0.0.0/8 (false: none)";
 
-const envSchema = z.object({
-  PORT: z.coerce
-    .number({ message: "use a port number from 1 to 65535" })
-    .int("use a port number from 1 to 65535")
-    .min(0, "use a port number from 1 to 65535")
-    .max(65535, "use a port number from 1 to 65535")
-    .default(3000),
-  HOST: z.string().min(1, "use a host name or IP address").default("127.0.0.1"),
-  DATA_DIR: z.string().min(1, "use a directory path").default("./data"),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, message: "use an http:// or https:// origin such as https://example.com" })
-    .optional(),
-  ADMIN_EMAIL: z.email("use an e-mail address").optional(),
-  ADMIN_PASSWORD: z.string().min(12, "use at least 12 characters").optional(),
-  SEED_DEMO: boolean.default(true),
-  SMTP_URL: z
-    .url({
-      protocol: /^smtps?$/,
-      message: "use an smtp:// or smtps:// URL such as smtp://user:pass@host:587",
-    })
-    .optional(),
-  MAIL_FROM: z.string().min(3, "use an address such as Byline <site@example.com>").optional(),
-  CONTACT_TO: z.email("use an e-mail address").optional(),
-  CONTACT_RETRY_BASE_MS: z.coerce
-    .number({ message: "use a number of milliseconds from 100 to 3600000" })
-    .int("use a number of milliseconds from 100 to 3600000")
-    .min(100, "use a number of milliseconds from 100 to 3600000")
-    .max(3_600_000, "use a number of milliseconds from 100 to 3600000")
-    .default(30_000),
-  CONTACT_HOURLY_CAP: z.coerce
-    .number({ message: "use a whole number from 1 to 100000" })
-    .int("use a whole number from 1 to 100000")
-    .min(1, "use a whole number from 1 to 100000")
-    .max(100_000, "use a whole number from 1 to 100000")
-    .default(50),
-  FETCH_ALLOW_PRIVATE: boolean.default(false),
-  LIVE_STREAMS_PER_ADDRESS: z.coerce
-    .number({ message: "use a whole number from 1 to 10000" })
-    .int("use a whole number from 1 to 10000")
-    .min(1, "use a whole number from 1 to 10000")
-    .max(10_000, "use a whole number from 1 to 10000")
-    .default(6),
-  IMAGE_CACHE_MB: z.coerce
-    .number({ message: "use a whole number of megabytes from 1 to 100000" })
-    .int("use a whole number of megabytes from 1 to 100000")
-    .min(1, "use a whole number of megabytes from 1 to 100000")
-    .max(100_000, "use a whole number of megabytes from 1 to 100000")
-    .default(256),
-  IMAGE_MISSES_PER_ADDRESS: z.coerce
-    .number({ message: "use a whole number from 1 to 100000" })
-    .int("use a whole number from 1 to 100000")
-    .min(1, "use a whole number from 1 to 100000")
-    .max(100_000, "use a whole number from 1 to 100000")
-    .default(300),
-  CACHE_SHARED_SECONDS: z.coerce
-    .number({ message: "use a whole number of seconds from 0 to 86400" })
-    .int("use a whole number of seconds from 0 to 86400")
-    .min(0, "use a whole number of seconds from 0 to 86400")
-    .max(86_400, "use a whole number of seconds from 0 to 86400")
-    .default(1),
-  CACHE_STALE_SECONDS: z.coerce
-    .number({ message: "use a whole number of seconds from 0 to 86400" })
-    .int("use a whole number of seconds from 0 to 86400")
-    .min(0, "use a whole number of seconds from 0 to 86400")
-    .max(86_400, "use a whole number of seconds from 0 to 86400")
-    .default(60),
-  LINK_CHECK_DAILY: boolean.default(true),
-  LINK_CHECK_PAUSE_MS: z.coerce
-    .number({ message: "use a number of milliseconds from 0 to 600000" })
-    .int("use a number of milliseconds from 0 to 600000")
-    .min(0, "use a number of milliseconds from 0 to 600000")
-    .max(600_000, "use a number of milliseconds from 0 to 600000")
-    .default(3000),
-  LINK_CHECK_TIMEOUT_MS: z.coerce
-    .number({ message: "use a number of milliseconds from 100 to 120000" })
-    .int("use a number of milliseconds from 100 to 120000")
-    .min(100, "use a number of milliseconds from 100 to 120000")
-    .max(120_000, "use a number of milliseconds from 100 to 120000")
-    .default(15_000),
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx) => {
-      if (/^(false|0|no|none)$/i.test(value.trim())) return [];
-      if (/^(true|1|yes)$/i.test(value.trim())) {
-        ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
-        return z.NEVER;
-      }
-      const cidrs: string[] = [];
-      for (const entry of value.split(",").filter((e) => e.trim())) {
-        const parsed = proxyEntry(entry);
-        if (!parsed) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${entry.trim()}" is not an address or CIDR; ${TRUST_PROXY_HELP}`,
-          });
-          return z.NEVER;
-        }
-        cidrs.push(...parsed);
-      }
-      return cidrs;
-    })
-    .default([]),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  BUILD_DIR: z.string().min(1, "use a directory path").default("build"),
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+const proxyList = z.string().transform((value, ctx) => {
+  if (/^(false|0|no|none)$/i.test(value.trim())) return [];
+  if (/^(true|1|yes)$/i.test(value.trim())) {
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+    return z.NEVER;
+  }
+  const cidrs: string[] = [];
+  for (const entry of value.split(",").filter((e) => e.trim())) {
+    const parsed = proxyEntry(entry);
+    if (!parsed) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry.trim()}" is not an address or CIDR; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    cidrs.push(...parsed);
+  }
+  return cidrs;
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
+/** Every setting, in the order README's table lists them. */
+export const settings = {
+  PORT: setting({
+    // 0 (any free port) is for tests; the message offers real ports only.
+    check: wholeNumber("a port number", 0, 65_535, 1),
+    default: "3000",
+    meaning: "the port the server listens on",
+  }),
+  HOST: setting({
+    check: z.string().min(1, "use a host name or IP address"),
+    default: "127.0.0.1",
+    meaning: "the address the server listens on",
+  }),
+  DATA_DIR: setting({
+    check: directory,
+    default: "./data",
+    meaning: "database (`byline.sqlite`), uploaded images (`uploads/`), image cache",
+  }),
+  PUBLIC_URL: optional({
+    check: z.url({
+      protocol: /^https?$/,
+      message: "use an http:// or https:// origin such as https://example.com",
+    }),
+    meaning:
+      "canonical origin for links, the sitemap and the feed; https turns on `Secure` `__Host-` cookies and `Strict-Transport-Security`. Unset, only `localhost`, `127.x.x.x`, `[::1]` and the `HOST` address are served (other `Host` names get 421) and pages name the host they were asked for",
+  }),
+  ADMIN_EMAIL: optional({
+    check: z.email("use an e-mail address").transform((email) => email.toLowerCase()),
+    meaning: "at start, create the owner with this e-mail address if none exists (set `ADMIN_PASSWORD` too)",
+  }),
+  ADMIN_PASSWORD: optional({
+    check: z.string().min(12, "use at least 12 characters"),
+    meaning: "the password of the owner `ADMIN_EMAIL` creates",
+  }),
+  SEED_DEMO: setting({
+    check: boolean,
+    default: "true",
+    meaning: "put demo content into an empty database",
+  }),
+  SMTP_URL: optional({
+    check: z.url({
+      protocol: /^smtps?$/,
+      message: "use an smtp:// or smtps:// URL such as smtp://user:pass@host:587",
+    }),
+    meaning:
+      "the mail server for contact-form delivery. One beyond loopback must speak TLS 1.2+: `smtps://`, or `smtp://` with STARTTLS, which is then required (never clear text)",
+  }),
+  MAIL_FROM: optional({
+    check: z.string().min(3, "use an address such as Byline <site@example.com>"),
+    meaning:
+      "the sender of contact-form mail: set an address your mail server accepts; the fallback `Byline <no-reply@PUBLIC_URL host>` is often refused",
+  }),
+  CONTACT_TO: optional({
+    check: z.email("use an e-mail address"),
+    meaning: "where contact-form mail goes (unset: the site's e-mail)",
+  }),
+  CONTACT_RETRY_BASE_MS: setting({
+    check: wholeNumber("a number of milliseconds", 100, 3_600_000),
+    default: "30000",
+    meaning: "first retry delay for a failed delivery; doubles each time, capped at 120×",
+  }),
+  CONTACT_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "5",
+    meaning:
+      "contact messages one visitor's address may send in 10 minutes (one refused as too large or invalid does not count); more get 429 `rate_limited`",
+  }),
+  CONTACT_HOURLY_CAP: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "50",
+    meaning:
+      "contact messages the site stores in an hour from everyone together; past it the form answers 429 `contact_busy`, so a botnet cannot fill the database or the owner's mailbox",
+  }),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "10",
+    meaning:
+      "sign-in (and owner setup) attempts one address may make in 15 minutes, a successful sign-in not counted; more get 429, while other addresses, the owner's among them, are not held up",
+  }),
+  TRUST_PROXY: setting({
+    check: proxyList,
+    default: "none",
+    meaning:
+      "the reverse proxies in front, comma-separated addresses or CIDRs (`127.0.0.1`, `::1`, `10.0.0.0/8`, `loopback`). Only from them is `X-Forwarded-For` believed; rate limits count its right-most address that is not a listed proxy, IPv6 by /64. `none` or `false` means none; `true` is refused",
+  }),
+  LIVE_STREAMS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 10_000),
+    default: "6",
+    meaning:
+      "live-update streams one visitor's address may hold at once (about a browser's connections per host); more get 429, so one address cannot take the streams of everyone else (1,000 in all)",
+  }),
+  IMAGE_CACHE_MB: setting({
+    check: wholeNumber("a whole number of megabytes", 1, 100_000),
+    default: "256",
+    meaning: "disk the image cache may use for resized copies; the least recently used go first",
+  }),
+  IMAGE_MISSES_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "300",
+    meaning:
+      "images not yet cached that one address may cause to be downloaded in 10 minutes (cached ones are never limited); more get 429",
+  }),
+  CACHE_SHARED_SECONDS: setting({
+    check: wholeNumber("a whole number of seconds", 0, 86_400),
+    default: "1",
+    meaning:
+      "how long a CDN or caching proxy may keep a public page or public JSON read before asking again (`s-maxage`); signed-in answers are never shared (`docs/deploy.md`, micro-caching)",
+  }),
+  CACHE_STALE_SECONDS: setting({
+    check: wholeNumber("a whole number of seconds", 0, 86_400),
+    default: "60",
+    meaning:
+      "how long such a cache may go on serving the old copy while it fetches the new one (`stale-while-revalidate`)",
+  }),
+  LINK_CHECK_DAILY: setting({
+    check: boolean,
+    default: "true",
+    meaning:
+      "check every article's address about once a day in the background (the dashboard's \"Check links\" works either way)",
+  }),
+  LINK_CHECK_PAUSE_MS: setting({
+    check: wholeNumber("a number of milliseconds", 0, 600_000),
+    default: "3000",
+    meaning: "the wait between two link-check requests to the same host",
+  }),
+  LINK_CHECK_TIMEOUT_MS: setting({
+    check: wholeNumber("a number of milliseconds", 100, 120_000),
+    default: "15000",
+    meaning: "how long a link check waits for a publisher's answer",
+  }),
+  FETCH_ALLOW_PRIVATE: setting({
+    check: boolean,
+    default: "false",
+    meaning: "allow server-side fetches of loopback/private addresses (tests only)",
+  }),
+  LOG_LEVEL: setting({
+    check: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]),
+    default: "info",
+    meaning: "pino log level",
+  }),
+  BUILD_DIR: setting({
+    check: directory,
+    default: "build",
+    meaning: "where `npm run build` writes and the server reads the production build",
+  }),
+  NODE_ENV: setting({
+    check: z.enum(["development", "production", "test"]),
+    default: "development",
+    meaning: "`npm start` and `npm run serve` set `production`, which React and other libraries read",
+  }),
+};
+
+type Settings = typeof settings;
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<CamelCase<Tail>>}`
+  : Lowercase<S>;
+const camelCase = (name: string) =>
+  name.toLowerCase().replace(/_([a-z\d])/g, (_, c: string) => c.toUpperCase());
+
+/** Each setting's value under its variable's name in camelCase: CONTACT_HOURLY_CAP is `contactHourlyCap`. */
+type SettingValues = {
+  [Name in keyof Settings as CamelCase<Name>]: Settings[Name] extends Setting<infer T> ? T : never;
+};
+
+export type Config = Omit<SettingValues, "publicUrl"> & {
+  /** PUBLIC_URL without a trailing slash; unset, a guess from the port. */
   publicUrl: string;
   /** False when PUBLIC_URL is unset and `publicUrl` is only a guess from the port. */
   publicUrlIsSet: boolean;
   secureCookies: boolean;
-  adminEmail: string | undefined;
-  adminPassword: string | undefined;
-  seedDemo: boolean;
-  smtpUrl: string | undefined;
-  mailFrom: string | undefined;
-  contactTo: string | undefined;
-  /** First wait before retrying a failed contact e-mail; later waits double, up to 120× this. */
-  contactRetryBaseMs: number;
-  /** Contact messages the site stores in an hour, from all senders together. */
-  contactHourlyCap: number;
-  /** CIDRs of the reverse proxies whose X-Forwarded-For is believed; empty: none. */
-  trustProxy: string[];
-  fetchAllowPrivate: boolean;
-  /** Live streams one visitor's address may hold at once. */
-  liveStreamsPerAddress: number;
-  /** Megabytes of resized images kept on disk. */
-  imageCacheMb: number;
-  /** Images not cached yet that one address may cause to be fetched in 10 minutes. */
-  imageMissesPerAddress: number;
   /**
    * Cache-Control for what every anonymous visitor gets the same of: a CDN or proxy may keep it
    * CACHE_SHARED_SECONDS, then serve it stale CACHE_STALE_SECONDS more while it asks again.
    */
   publicCacheControl: string;
-  /** Whether the background link check runs (the owner's "Check links" works either way). */
-  linkCheckDaily: boolean;
-  /** The wait between two link-check requests to the same host. */
-  linkCheckPauseMs: number;
-  /** How long a link check waits for a publisher's answer. */
-  linkCheckTimeoutMs: number;
-  logLevel: string;
-  production: boolean;
-  buildDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -180,6 +264,10 @@ function shownValue(name: string, value: string | undefined): string {
   return JSON.stringify(value);
 }
 
+const envSchema = z.object(
+  Object.fromEntries(Object.entries(settings).map(([name, { check }]) => [name, check])),
+);
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(present);
@@ -190,37 +278,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const e = parsed.data;
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+  const values = Object.fromEntries(
+    Object.keys(settings).map((name) => [camelCase(name), parsed.data[name]]),
+  ) as SettingValues;
+  if ((values.adminEmail === undefined) !== (values.adminPassword === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = (values.publicUrl ?? `http://localhost:${values.port}`).replace(/\/+$/, "");
   return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    ...values,
     publicUrl,
-    publicUrlIsSet: e.PUBLIC_URL !== undefined,
+    publicUrlIsSet: values.publicUrl !== undefined,
     secureCookies: publicUrl.startsWith("https://"),
-    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
-    adminPassword: e.ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    contactTo: e.CONTACT_TO,
-    contactRetryBaseMs: e.CONTACT_RETRY_BASE_MS,
-    contactHourlyCap: e.CONTACT_HOURLY_CAP,
-    trustProxy: e.TRUST_PROXY,
-    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
-    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
-    imageCacheMb: e.IMAGE_CACHE_MB,
-    imageMissesPerAddress: e.IMAGE_MISSES_PER_ADDRESS,
-    publicCacheControl: `public, max-age=0, s-maxage=${e.CACHE_SHARED_SECONDS}, stale-while-revalidate=${e.CACHE_STALE_SECONDS}`,
-    linkCheckDaily: e.LINK_CHECK_DAILY,
-    linkCheckPauseMs: e.LINK_CHECK_PAUSE_MS,
-    linkCheckTimeoutMs: e.LINK_CHECK_TIMEOUT_MS,
-    logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === "production",
-    buildDir: path.resolve(e.BUILD_DIR),
+    publicCacheControl: `public, max-age=0, s-maxage=${values.cacheSharedSeconds}, stale-while-revalidate=${values.cacheStaleSeconds}`,
   };
 }

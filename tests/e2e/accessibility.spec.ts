@@ -228,7 +228,7 @@ for (const size of WIDTHS) {
 
     ownerTest("Media", async ({ page }) => {
       await openSection(page, "media", "Media");
-      await expect(page.locator(".media__summary")).toBeVisible();
+      await expect(page.locator(".media .list-tab__summary")).toBeVisible();
       await expectNoViolations(page, `Media at ${size.width}px`);
     });
 

@@ -98,6 +98,8 @@ test("new messages arrive live, newest first, with the unread count on the tab; 
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Message deleted" })).toBeVisible();
   await expect(card(page, "First tip")).toHaveCount(0);
+  // Its Delete button went with it: keyboard focus stays in the inbox, on its heading.
+  await expect(page.getByRole("heading", { name: "Messages", level: 2 })).toBeFocused();
   await expect(tab(page)).toHaveAccessibleName("Messages, 1 unread");
   const listed = (await (await server.api("/api/messages")).json()) as { messages: { subject: string }[] };
   expect(listed.messages.map((m) => m.subject)).toEqual(["Second tip"]);

@@ -173,6 +173,8 @@ for (const size of WIDTHS) {
       await dialog.getByRole("button", { name: "Delete", exact: true }).click();
       await expectToast(page, "Image deleted");
       await expect(row(spare.url)).toHaveCount(0);
+      // Its Delete button went with it: keyboard focus stays in the tab, on its heading.
+      await expect(page.getByRole("heading", { name: "Media", level: 2 })).toBeFocused();
       expect((await page.request.get(spare.url)).status()).toBe(404);
 
       // Once the article no longer uses it, the image can go too.

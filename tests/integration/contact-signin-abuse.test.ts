@@ -81,6 +81,17 @@ describe("contact form under a flood", () => {
     expect(neighbour.status).toBe(201);
   });
 
+  it("takes its per-address limit from CONTACT_PER_ADDRESS, each address counted on its own", async () => {
+    t = await createTestApp({ CONTACT_PER_ADDRESS: "2" });
+    server = await serveOnSocket(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await post("127.0.0.2", "/api/contact", JSON.parse(message(i)))).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    expect((await post("127.0.0.3", "/api/contact", JSON.parse(message(9)))).status).toBe(201);
+    expect(t.services.contact.messages.list()).toHaveLength(3);
+  });
+
   it("stops storing at the site-wide hourly cap, from any number of addresses, with a clear 429", async () => {
     t = await createTestApp({ CONTACT_HOURLY_CAP: "3" });
     server = await serveOnSocket(t.app);
@@ -124,4 +135,17 @@ describe("sign-in under a guessing attack", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(JSON.parse(owner.body)).toMatchObject({ signedIn: true, email: OWNER.email });
   }, 40_000);
+
+  it("takes its per-address limit from SIGN_IN_ATTEMPTS_PER_ADDRESS", async () => {
+    t = await createTestApp({ SIGN_IN_ATTEMPTS_PER_ADDRESS: "3" });
+    server = await serveOnSocket(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await post("127.0.0.2", "/api/session", { ...OWNER, password: `guess number ${i}` })).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await post("127.0.0.3", "/api/session", OWNER)).status).toBe(200);
+  });
 });

@@ -16,6 +16,8 @@ export type AuthDeps = {
   sessions: SessionStore;
   secureCookies: boolean;
   clientIp: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string;
+  /** Sign-in and setup attempts one address may make in 15 minutes; a successful sign-in is handed back. */
+  attemptsPerAddress: number;
 };
 
 const TOO_MANY = "Too many sign-in attempts. Please wait a few minutes and try again.";
@@ -35,7 +37,7 @@ const WRONG = "The e-mail address or password is incorrect.";
 
 export function authRoutes(deps: AuthDeps) {
   const cookieName = sessionCookieName(deps.secureCookies);
-  const perIp = createRateLimiter({ limit: 10, windowMs: ATTEMPT_WINDOW_MS });
+  const perIp = createRateLimiter({ limit: deps.attemptsPerAddress, windowMs: ATTEMPT_WINDOW_MS });
   const accountAttempts = createRateLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: ATTEMPT_WINDOW_MS });
 
   const startSession = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => {

@@ -14,12 +14,13 @@ const tooLarge = (c: Context) => apiError(c, 413, "too_large", "The message is t
 export type ContactRouteDeps = {
   contact: ContactService;
   clientIp: (c: AppContext) => string;
-  /** Accepted submissions per client and window (429 'Too Many Requests'). */
-  rateLimit?: { limit: number; windowMs: number; now?: () => number };
+  /** Messages one client address may send in 10 minutes (then 429 'Too Many Requests'). */
+  perAddress: number;
   /** Messages the whole site stores in an hour, from everyone together. */
   hourlyCap: number;
 };
 
+const PER_ADDRESS_WINDOW_MS = 10 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -29,8 +30,8 @@ const HOUR_MS = 60 * 60 * 1000;
  * is queued for e-mail, 201 when kept for the dashboard.
  */
 export function contactRoutes(deps: ContactRouteDeps) {
-  const limiter = createRateLimiter(deps.rateLimit ?? { limit: 5, windowMs: 10 * 60 * 1000 });
-  const siteWide = createRateLimiter({ limit: deps.hourlyCap, windowMs: HOUR_MS, now: deps.rateLimit?.now });
+  const limiter = createRateLimiter({ limit: deps.perAddress, windowMs: PER_ADDRESS_WINDOW_MS });
+  const siteWide = createRateLimiter({ limit: deps.hourlyCap, windowMs: HOUR_MS });
 
   return new Hono<AppEnv>().post(
     "/contact",

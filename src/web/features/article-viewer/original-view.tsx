@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { Article } from "../../../domain/content";
-import { isHttpUrl, safeHref } from "../../../domain/safe-url";
+import { isHttpUrl } from "../../../domain/safe-url";
 import type { FramingState } from "./framing";
-import { NewTabIcon } from "./new-tab-icon";
+import { OriginalLink } from "./original-link";
 import { ViewerImage } from "./viewer-image";
 
 /** What the frame may run and do. Scripts, same-origin, popups and forms only. */
@@ -43,7 +43,6 @@ export function OriginalView({ article, framing, onTryReader }: Props) {
 }
 
 function FramingFallback({ article, onTryReader }: { article: Article; onTryReader: () => void }) {
-  const original = safeHref(article.url);
   return (
     <div className="viewer-fallback">
       <ViewerImage url={article.image} className="viewer-fallback-image" />
@@ -56,17 +55,9 @@ function FramingFallback({ article, onTryReader }: { article: Article; onTryRead
         <button type="button" className="viewer-button" onClick={onTryReader}>
           Try Reader Mode
         </button>
-        {original !== "#" && (
-          <a
-            className="viewer-button viewer-button-primary"
-            href={original}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Open Original Article
-            <NewTabIcon />
-          </a>
-        )}
+        <OriginalLink article={article} primary>
+          Open Original Article
+        </OriginalLink>
       </div>
     </div>
   );

@@ -1,9 +1,8 @@
 import type { Article } from "../../../domain/content";
 import { formatArticleDate, formatLongUs } from "../../../domain/dates";
 import { ARCHIVED_TEXT_NOTE, originalGoneText } from "../../../domain/link-health";
-import { safeHref } from "../../../domain/safe-url";
 import type { ReaderState } from "./reader-content";
-import { NewTabIcon } from "./new-tab-icon";
+import { OriginalLink } from "./original-link";
 import { ViewerImage } from "./viewer-image";
 
 type Props = { article: Article; state: ReaderState };
@@ -36,8 +35,6 @@ export function ReaderView({ article, state }: Props) {
 
   const { content } = state;
   const date = formatArticleDate(content.publishDate, formatLongUs);
-  // A dead original is never offered (docs/product.md, Link health).
-  const original = article.gone ? "#" : safeHref(article.url);
   const body = content.paragraphs;
   return (
     <article className="reader" lang="en">
@@ -76,12 +73,7 @@ export function ReaderView({ article, state }: Props) {
       </div>
       <footer className="reader-foot">
         {article.outlet && <p>Originally published on {article.outlet}</p>}
-        {original !== "#" && (
-          <a className="viewer-button" href={original} target="_blank" rel="noopener noreferrer">
-            View Original
-            <NewTabIcon />
-          </a>
-        )}
+        <OriginalLink article={article}>View Original</OriginalLink>
       </footer>
     </article>
   );
@@ -112,25 +104,13 @@ function ReaderGone({ article }: { article: Article }) {
 }
 
 function ReaderFailure({ article, reason }: { article: Article; reason: string }) {
-  const original = article.gone ? "#" : safeHref(article.url);
   return (
     <div className="viewer-failure" role="alert">
       <h2>Unable to Load Content</h2>
       <p>The article content could not be extracted. This may be due to the publisher's security settings.</p>
-      {original !== "#" && (
-        <>
-          <a
-            className="viewer-button viewer-button-primary"
-            href={original}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Read Original Article
-            <NewTabIcon />
-          </a>
-          <p className="viewer-note">Opens in a new tab</p>
-        </>
-      )}
+      <OriginalLink article={article} primary note="Opens in a new tab">
+        Read Original Article
+      </OriginalLink>
       {reason && <p className="viewer-reason">{reason}</p>}
     </div>
   );

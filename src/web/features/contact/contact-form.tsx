@@ -143,7 +143,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
       <div className="contact-form__actions">
         <button
           type="submit"
-          className="contact-button contact-button--primary"
+          className="outline-button contact-button contact-button--primary"
           disabled={sending || !isComplete(fields)}
         >
           {sending ? "Sending..." : "Send Message"}

@@ -44,7 +44,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
       <div className="contact__actions">
         <button
           type="button"
-          className="contact-button contact-button--primary"
+          className="outline-button contact-button contact-button--primary"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={toggle}
@@ -52,7 +52,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
         >
           {open ? "Hide Form" : "Send Message"}
         </button>
-        {linkedin ? <LinkedInButton href={linkedin} className="contact-button" /> : null}
+        {linkedin ? <LinkedInButton href={linkedin} className="outline-button contact-button" /> : null}
       </div>
 
       <div id={panelId} ref={panelRef} className="contact__panel" hidden={!open}>
@@ -65,7 +65,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
             <div className="contact-thanks__actions">
               <button
                 type="button"
-                className="contact-button contact-button--primary"
+                className="outline-button contact-button contact-button--primary"
                 onClick={() => {
                   focusNext.current = "form";
                   setSent(false);
@@ -73,7 +73,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
               >
                 Send Another Message
               </button>
-              <button type="button" className="contact-button" onClick={onExplorePortfolio}>
+              <button type="button" className="outline-button contact-button" onClick={onExplorePortfolio}>
                 Explore My Portfolio
               </button>
             </div>

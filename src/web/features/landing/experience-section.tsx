@@ -9,7 +9,7 @@ function ExperienceCard({ item }: { item: Experience }) {
   const links = item.links.filter((link) => safeHref(link.url) !== "#");
   return (
     <article className="lp-job">
-      <p className="lp-job__organization">{item.organization}</p>
+      <p className="lp-overline lp-job__organization">{item.organization}</p>
       <h3 className="lp-job__role">{item.role}</h3>
       <p className="lp-job__meta">
         {item.duration ? <span className="lp-job__duration">{item.duration}</span> : null}

@@ -28,7 +28,7 @@ export function FeaturesSection({ site, articles }: { site: PublicSite; articles
               {latest.date ? <span>{formatArticleDate(latest.date)}</span> : null}
             </p>
             {latest.description ? <p className="lp-card__text">{latest.description}</p> : null}
-            <ReadArticleLink article={latest} className="lp-button" />
+            <ReadArticleLink article={latest} className="outline-button lp-button" />
           </article>
         ) : null}
 

@@ -121,7 +121,7 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
       )}
 
       <p className="lp-panel__more">
-        <Link className="lp-button lp-button--solid" to="?portfolio=1" preventScrollReset>
+        <Link className="outline-button lp-button lp-button--solid" to="?portfolio=1" preventScrollReset>
           View Full Portfolio
         </Link>
       </p>

@@ -84,6 +84,7 @@ describe("latestArticleCard", () => {
   it("uses the article named by the settings' latest article URL", () => {
     expect(latestArticleCard(articles, "https://a.example/old")?.id).toBe("old");
     expect(latestArticleCard(articles, " HTTPS://A.EXAMPLE/OLD/ ")?.id).toBe("old");
+    expect(latestArticleCard(articles, "http://www.a.example/old#comments")?.id).toBe("old");
   });
 
   it("falls back to the most recent date when the URL is empty or unknown", () => {

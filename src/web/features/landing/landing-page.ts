@@ -1,3 +1,4 @@
+import { articleUrlKey } from "../../../domain/article-url";
 import type { Article } from "../../../domain/content";
 import { latestArticle } from "../../../domain/front-page";
 
@@ -73,19 +74,17 @@ export function msUntilNextCharacter(elapsedMs: number): number {
   return TYPING_MS_PER_CHARACTER - intoCharacter;
 }
 
-function sameUrl(a: string, b: string): boolean {
-  const normalize = (value: string) => value.trim().replace(/\/+$/, "").toLowerCase();
-  return normalize(a) !== "" && normalize(a) === normalize(b);
-}
-
 /**
  * The Features section's Latest Article card: the article the owner named in the settings'
- * 'Latest article URL' when one of the stored articles has that URL (ignoring case and a
- * trailing slash), otherwise the article with the most recent date. Null when there are none.
+ * 'Latest article URL' when one of the stored articles has that URL (by `articleUrlKey`, as the
+ * import compares them: case, scheme, 'www.', a fragment and a trailing slash do not matter),
+ * otherwise the article with the most recent date. Null when there are none.
  */
 export function latestArticleCard<T extends Pick<Article, "date" | "url">>(
   articles: readonly T[],
   latestArticleUrl: string,
 ): T | null {
-  return articles.find((article) => sameUrl(article.url, latestArticleUrl)) ?? latestArticle(articles);
+  const named = articleUrlKey(latestArticleUrl);
+  const chosen = named ? articles.find((article) => articleUrlKey(article.url) === named) : undefined;
+  return chosen ?? latestArticle(articles);
 }

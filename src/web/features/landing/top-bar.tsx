@@ -88,7 +88,7 @@ export function TopBar({
           </time>
           <div className="lp-bar__openers">
             <Link
-              className="lp-bar__opener lp-bar__opener--portfolio"
+              className="outline-button lp-bar__opener lp-bar__opener--portfolio"
               to="?portfolio=1"
               preventScrollReset
               {...portfolioOpenerProps}
@@ -97,7 +97,7 @@ export function TopBar({
             </Link>
             {latestArticleId ? (
               <Link
-                className="lp-bar__opener lp-bar__opener--latest"
+                className="outline-button lp-bar__opener lp-bar__opener--latest"
                 to={articleSearch(latestArticleId)}
                 preventScrollReset
               >

@@ -20,7 +20,7 @@ export function WorkSection({ articles }: { articles: Article[] }) {
           {featured.map((article) => (
             <li key={article.id} className="lp-work__item">
               <article className="lp-work__card">
-                {article.outlet ? <p className="lp-work__outlet">{article.outlet}</p> : null}
+                {article.outlet ? <p className="lp-overline lp-work__outlet">{article.outlet}</p> : null}
                 <ArticlePicture article={article} className="lp-work__image" sizes={WORK_SIZES} />
                 <h3 className="lp-work__title">{article.title}</h3>
                 {article.description ? <p className="lp-work__description">{article.description}</p> : null}

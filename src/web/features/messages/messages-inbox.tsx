@@ -3,6 +3,8 @@ import type { ContactMessage } from "../../../domain/content";
 import type { Inbox } from "../../load-context";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import type { ApiError } from "../../lib/api-client";
+import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";
+import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { MessageCard } from "./message-card";
 import "./messages.css";
@@ -11,9 +13,15 @@ import "./messages.css";
 export function MessagesInbox({ messages, unread }: Inbox) {
   const write = useListWrite();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [confirmId, setConfirmId] = useState<string | null>(null);
-  const confirming = messages.find((message) => message.id === confirmId) ?? null;
   const failed = (fallback: string) => (error: ApiError) => (error.status === 404 ? error.message : fallback);
+  const remove = useConfirmedDelete({
+    items: messages,
+    keyOf: (message) => message.id,
+    pathOf: (message) => `/api/messages/${encodeURIComponent(message.id)}`,
+    done: "Message deleted",
+    failed: failed("Failed to delete message"),
+    focusAfterId: listTabTitleId("messages"),
+  });
 
   async function toggleRead(message: ContactMessage) {
     setBusyId(message.id);
@@ -26,60 +34,42 @@ export function MessagesInbox({ messages, unread }: Inbox) {
     setBusyId(null);
   }
 
-  async function confirmDelete() {
-    if (!confirming) return;
-    setBusyId(confirming.id);
-    const deleted = await write(`/api/messages/${encodeURIComponent(confirming.id)}`, "DELETE", undefined, {
-      done: "Message deleted",
-      failed: failed("Failed to delete message"),
-    });
-    // The message and its Delete button are gone: keep keyboard focus in the inbox.
-    if (deleted) document.getElementById("messages-title")?.focus();
-    setBusyId(null);
-    setConfirmId(null);
-  }
-
   return (
-    <section className="messages" aria-labelledby="messages-title">
-      <header className="messages__header">
-        <h2 id="messages-title" className="messages__title" tabIndex={-1}>
-          Messages
-        </h2>
-        <p className="messages__summary">
-          {messages.length === 0
-            ? "No messages yet."
-            : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`}
-        </p>
-      </header>
-      {messages.length === 0 ? (
-        <p className="messages__empty">Messages sent through the contact form on your site appear here.</p>
-      ) : (
-        <ol className="messages__list">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <MessageCard
-                message={message}
-                busy={busyId === message.id}
-                onToggleRead={() => void toggleRead(message)}
-                onDelete={() => setConfirmId(message.id)}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Delete this message?"
-        message={
-          confirming
-            ? `“${confirming.subject}” from ${confirming.name} will be removed from your inbox. This cannot be undone.`
-            : ""
-        }
-        confirmLabel="Delete"
-        busy={confirming !== null && busyId === confirming.id}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirmId(null)}
-      />
-    </section>
+    <ListTab
+      name="messages"
+      title="Messages"
+      summary={
+        messages.length === 0
+          ? "No messages yet."
+          : `${messages.length} ${messages.length === 1 ? "message" : "messages"}, ${unread} unread`
+      }
+      emptyNote={
+        messages.length === 0 ? "Messages sent through the contact form on your site appear here." : null
+      }
+      dialog={
+        <ConfirmDialog
+          {...remove.dialog}
+          title="Delete this message?"
+          message={
+            remove.asked
+              ? `“${remove.asked.subject}” from ${remove.asked.name} will be removed from your inbox. This cannot be undone.`
+              : ""
+          }
+        />
+      }
+    >
+      <ol className="list-tab__list">
+        {messages.map((message) => (
+          <li key={message.id}>
+            <MessageCard
+              message={message}
+              busy={busyId === message.id || remove.deletingKey === message.id}
+              onToggleRead={() => void toggleRead(message)}
+              onDelete={() => remove.ask(message.id)}
+            />
+          </li>
+        ))}
+      </ol>
+    </ListTab>
   );
 }
