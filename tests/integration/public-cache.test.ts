@@ -237,7 +237,8 @@ describe("what the public cache keys a page by", () => {
     expect(publicCacheKey(host, "https://other.example:8443/?q=1")).toBe(`${host}/`);
     expect(publicCacheKey(host, "http://other.example")).toBe(`${host}/`);
     expect(publicCacheKey(host, "/api/articles?b=2&a=1")).toBe(`${host}/api/articles?b=2&a=1`);
-    for (const refused of ["/%2e%2e", "/demo/..", "/.%2e/package.json", "//etc/passwd", "*", "../x"])
+    const refusedTargets = ["/%2e%2e", "/demo/..", "/.%2e/package.json", "//etc/passwd", "*", "../x"];
+    for (const refused of [...refusedTargets, "file:///etc/passwd", "ftp://x/"])
       expect(publicCacheKey(host, refused), refused).toBeUndefined();
     expect(publicCacheKey(undefined, "/")).toBeUndefined();
   });
