@@ -23,7 +23,7 @@ import { compression } from "./http/compression";
 import { createPublicCache } from "./http/public-cache";
 import { sessionCookieName } from "./auth/owner-session";
 import { eventsRoute } from "./live/events-route";
-import { pageRoutes, type PageRenderer } from "./pages";
+import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import type { Services } from "./services";
@@ -31,7 +31,7 @@ import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from ".
 
 export type AppOptions = {
   /** Serves everything that is not the API: React Router pages and built assets. */
-  pages?: PageRenderer;
+  pages?: Pages;
   development?: boolean;
   maxStreams?: number;
   heartbeatMs?: number;
@@ -54,12 +54,18 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
   });
+  // Any other path shows the landing page: a path the pages answer with their catch-all and no
+  // route of this app answers first. All such paths are one page (decision 030).
+  const pagesUnknownPath = options.pages?.isUnknownPath;
+  const isUnknownPath =
+    pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
   const publicCache = createPublicCache({
     sharedCacheControl: config.publicCacheControl,
     sessionCookie: sessionCookieName(config.secureCookies),
     maxEntries: 500,
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,
+    isUnknownPath,
   });
   // Contact messages and link checks are seen only on the owner's pages, which are never cached:
   // a stream of them must not make every visitor's page a fresh render. (A link check that finds
@@ -153,7 +159,19 @@ export function createApp(services: Services, options: AppOptions = {}) {
     return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
   });
 
-  if (options.pages) app.all("*", pageRoutes(services, options.pages, cards));
+  if (options.pages)
+    app.all("*", pageRoutes(services, { render: options.pages.render, isUnknownPath }, cards));
 
   return { app, live, publicCache };
+}
+
+/**
+ * Whether a route of `app` answers GET `path` before the pages do: any but the middleware and
+ * the pages, which are registered for every path (`*`). Asked of the app's own router, with the
+ * path decoded as Hono decodes it, so no route can be missed.
+ */
+function routedBeforePages(app: Hono<AppEnv>, path: string): boolean {
+  // getPath reads only the URL (a whole Request would cost more than the rest of this check).
+  const [matched] = app.router.match("GET", app.getPath({ url: `http://localhost${path}` } as Request));
+  return matched.some(([[, route]]) => route.path !== "*" && route.path !== "/*");
 }

@@ -1,6 +1,13 @@
+import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { AppContext } from "./http/app-env";
 import { landingSearch } from "../domain/landing-query";
 import { oddPathStatus, rawRequestPath } from "./http/path-guard";
@@ -12,6 +19,97 @@ import type { SocialCards } from "./social-card/social-cards";
  * query parameters the landing page does not read) with what the loaders may read.
  */
 export type PageRenderer = (c: AppContext, page: Request, context: AppLoadContext) => Promise<Response>;
+
+/** What serves the pages, and which paths it answers with the landing page of any other path. */
+export type Pages = {
+  render: PageRenderer;
+  /** See `catchAllPaths`. Without it, every path is rendered at its own address. */
+  isUnknownPath?: (path: string) => boolean;
+};
+
+/**
+ * Where a path only React Router's catch-all answers is rendered from. The landing page it shows
+ * is then the same bytes for every such path, so they all share one entry of the public cache
+ * (decision 030); the page prints no path of its own, so these bytes hydrate at any of them.
+ */
+export const UNKNOWN_PATH_PAGE = "/__unknown__";
+
+/** What of a React Router build says which route answers a path. */
+export type RouteTable = Pick<ServerBuild, "routeDiscovery"> & {
+  routes: Record<
+    string,
+    | Pick<NonNullable<ServerBuild["routes"][string]>, "id" | "parentId" | "path" | "index" | "caseSensitive">
+    | undefined
+  >;
+};
+
+/** React Router's route manifest as the nested routes `matchRoutes` reads. */
+function routeTree(manifest: RouteTable["routes"], parentId?: string): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const route of Object.values(manifest)) {
+    if (!route || route.parentId !== parentId) continue;
+    const { id, path, caseSensitive } = route;
+    routes.push(
+      route.index
+        ? { id, path, caseSensitive, index: true }
+        : { id, path, caseSensitive, children: routeTree(manifest, id) },
+    );
+  }
+  return routes;
+}
+
+/**
+ * The first segments (lower case) a path can have for a route other than the top-level catch-all
+ * to match it (`admin`, `feed.xml`, '' for `/`); undefined when a route's first segment is not
+ * fixed (`:slug`, a pathless layout), and any path might be another route's.
+ */
+function fixedFirstSegments(routes: RouteObject[], catchAll: string): Set<string> | undefined {
+  const segments = new Set<string>();
+  for (const route of routes) {
+    if (route.id === catchAll) continue;
+    if (route.index) {
+      segments.add("");
+      continue;
+    }
+    const first = route.path?.split("/")[0];
+    if (!first || !/^[\w.-]+$/.test(first)) return undefined;
+    segments.add(first.toLowerCase());
+  }
+  return segments;
+}
+
+/**
+ * Whether a request path (as sent, after the path guard) is one only the top-level catch-all
+ * route answers: "any other path" of docs/product.md (Addresses), which shows the landing page.
+ * Not when a built file is served there (the static server decodes the path once), another route
+ * matches it (`/admin`, `/feed.xml`), or React Router reads it as a data request (`….data`) or
+ * its route manifest. Routes of the app outside React Router (the API, icons) are app.ts's to
+ * rule out.
+ */
+export function catchAllPaths(build: RouteTable, clientDir: string): (path: string) => boolean {
+  const routes = routeTree(build.routes);
+  const root = routes.length === 1 ? routes[0] : undefined;
+  const catchAll = root?.children?.find((route) => route.path === "*")?.id;
+  if (!root?.children || !catchAll) return () => false;
+  // `matchRoutes` ranks every route on each call (about 0.1 ms here): a path whose first segment
+  // no other route has is the catch-all's without it.
+  const firstSegments = fixedFirstSegments(root.children, catchAll);
+  const manifestPath = build.routeDiscovery.mode === "lazy" ? build.routeDiscovery.manifestPath : undefined;
+  return (rawPath) => {
+    const pathname = new URL(rawPath, "http://localhost").pathname;
+    if (pathname.endsWith(".data") || pathname === manifestPath) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    // A directory counts too: the static server would look for its index.html.
+    if (fs.existsSync(path.join(clientDir, decoded))) return false;
+    if (firstSegments && !firstSegments.has(decoded.split("/")[1]!.toLowerCase())) return true;
+    return matchRoutes(routes, pathname)?.at(-1)?.route.id === catchAll;
+  };
+}
 
 /**
  * The built client files (`build/client`: hashed assets, cached for a year, and the files copied
@@ -36,17 +134,26 @@ export function staticFiles(clientDir: string) {
 }
 
 /** Production: built assets from disk, pages from React Router. */
-export async function productionPages(buildDir: string) {
+export async function productionPages(buildDir: string): Promise<Pages> {
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
-  const files = staticFiles(path.join(buildDir, "client"));
-  const render: PageRenderer = async (c, page, context) => (await files(c)) ?? handle(page, context);
-  return render;
+  const clientDir = path.join(buildDir, "client");
+  const files = staticFiles(clientDir);
+  return {
+    render: async (c, page, context) => (await files(c)) ?? handle(page, context),
+    isUnknownPath: catchAllPaths(build, clientDir),
+  };
 }
 
-/** Development: Vite compiles on demand; its middleware runs before ours (see main.ts). */
-export function developmentPages(loadBuild: () => Promise<ServerBuild>): PageRenderer {
-  return async (_c, page, context) => createRequestHandler(await loadBuild(), "development")(page, context);
+/**
+ * Development: Vite compiles on demand; its middleware runs before ours (see main.ts). Every path
+ * is rendered at its own address (the route table changes while the server runs).
+ */
+export function developmentPages(loadBuild: () => Promise<ServerBuild>): Pages {
+  return {
+    render: async (_c, page, context) =>
+      createRequestHandler(await loadBuild(), "development")(page, context),
+  };
 }
 
 /** Sign-in and the dashboard, with their data requests: never kept by any shared cache. */
@@ -59,7 +166,7 @@ const OWNER_AREA = /^\/admin(?:[/.]|$)/;
  */
 export function pageRoutes(
   services: Services,
-  render: PageRenderer,
+  pages: Pages,
   shareCards: Pick<SocialCards, "siteVersion" | "articleVersion">,
 ) {
   const { config, content, store } = services;
@@ -80,20 +187,24 @@ export function pageRoutes(
   };
 
   return async (c: AppContext) => {
-    // Any other path leads to the landing page (docs/product.md, Addresses), but not a probe for files
+    // Any other path shows the landing page (docs/product.md, Addresses), but not a probe for files
     // outside the static root.
-    const odd = oddPathStatus(rawRequestPath(c));
+    const rawPath = rawRequestPath(c);
+    const odd = oddPathStatus(rawPath);
     if (odd) return c.text(odd === 400 ? "Bad Request" : "Not Found", odd, { "Cache-Control": "no-store" });
     const session = c.get("session");
     const requestUrl = new URL(c.req.url);
-    // The public cache keeps one `/` per combination of the parameters it reads (decision 030):
-    // rendered from those alone, nothing else in the address can reach the page.
+    // The public cache keeps one `/`, and one page for every other path, per combination of the
+    // parameters the landing page reads (decision 030): rendered from those alone, and from one
+    // path for all the others, nothing else in the address can reach the page.
     const search = landingSearch(requestUrl.search);
+    const pagePath =
+      requestUrl.pathname === "/" ? "/" : pages.isUnknownPath?.(rawPath) ? UNKNOWN_PATH_PAGE : undefined;
     const page =
-      requestUrl.pathname === "/" && search !== requestUrl.search
-        ? new Request(new URL(`/${search}`, requestUrl), c.req.raw)
+      pagePath && pagePath + search !== requestUrl.pathname + requestUrl.search
+        ? new Request(new URL(pagePath + search, requestUrl), c.req.raw)
         : c.req.raw;
-    const response = await render(c, page, {
+    const response = await pages.render(c, page, {
       renderMark: c.get("renderMark"),
       liveSeq: store.currentSeq(),
       // Without PUBLIC_URL, pages name the host they were asked for: the public cache keys by it.
@@ -111,7 +222,10 @@ export function pageRoutes(
     // Built files set their own; everything else is rendered.
     if (response.headers.has("cache-control")) return response;
     const shared =
-      !session && c.req.method === "GET" && response.status === 200 && !OWNER_AREA.test(c.req.path);
+      !session &&
+      c.req.method === "GET" &&
+      response.status === 200 &&
+      !OWNER_AREA.test(pagePath ?? c.req.path);
     response.headers.set(
       "Cache-Control",
       session ? "private, no-store" : shared ? config.publicCacheControl : "no-store",

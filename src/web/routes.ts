@@ -17,5 +17,7 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("feed.xml", "routes/feed-xml.ts"),
-  route("*", "routes/unknown-path.ts"),
+  // Any other path shows the landing page at that address, rendered once for all of them
+  // (src/server/pages.ts, catchAllPaths; decision 030).
+  route("*", "routes/landing.tsx", { id: "landing-fallback" }),
 ] satisfies RouteConfig;

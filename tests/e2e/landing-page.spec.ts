@@ -334,21 +334,43 @@ test.describe("search engines and sharing", () => {
     expect(siteBytes.equals(card.bytes)).toBe(false);
   });
 
-  test("any other path sends the browser to the public page, query and all, which hydrates there", async ({
+  test("any other path shows the public page at its own address, one page for all of them, which hydrates at each", async ({
     page,
     server,
   }) => {
     const { articles } = await publicContent(server);
     const article = latestArticle(articles)!;
     const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    const response = await page.goto(`/2019/old-story?article=${article.id}&utm_source=x`);
+    page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    });
+    const address = `/2019/old-story?article=${article.id}&utm_source=x`;
+    const response = await page.goto(address);
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveURL(`${server.url}/?article=${article.id}&utm_source=x`);
+    await expect(page).toHaveURL(`${server.url}${address}`);
     await expect(page.getByRole("dialog").locator(".viewer-title")).toHaveText(article.title);
-    // A query the page does not read is the cached `/`, and it hydrates as `/` does.
-    await gotoHydrated(page, `/?q=${Date.now()}`);
-    await expect(page.locator("#work")).toBeAttached();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${server.url}/`);
+    // One rendering serves every other path: it names none of them, and its links open the
+    // viewer or the overlay at `/`.
+    expect(await response!.text()).not.toContain("old-story");
+    const hrefs = await page
+      .locator("a.lp-read, a.lp-bar__opener")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThan(2);
+    for (const href of hrefs) expect(href).toMatch(/^\/\?(article|portfolio)=/);
+    await page.waitForLoadState("networkidle");
+
+    // Another made-up path gets the page kept for the first one, and it hydrates there too: the
+    // overlay opens at that address.
+    expect((await page.request.get("/made-up/first")).status()).toBe(200);
+    const other = await page.goto("/another/made-up/path");
+    expect(other?.headers()["x-page-cache"]).toBe("hit");
+    await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });
+    await expect(page.locator(".lp-bar__opener--portfolio")).toHaveAttribute("href", "/?portfolio=1");
+    await page.getByRole("link", { name: "PORTFOLIO", exact: true }).click();
+    await expect(page).toHaveURL(`${server.url}/another/made-up/path?portfolio=1`);
+    await expect(page.getByRole("dialog", { name: "Portfolio" })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

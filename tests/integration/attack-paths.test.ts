@@ -20,8 +20,9 @@ import { createApp } from "../../src/server/app";
 import { photoJpeg } from "../support/sample-images";
 import { nodeListener } from "../../src/server/http/node-listener";
 import type { PublicCache } from "../../src/server/http/public-cache";
-import { staticFiles } from "../../src/server/pages";
+import { catchAllPaths, staticFiles } from "../../src/server/pages";
 import { attackCounter } from "./support/attack-counter";
+import { siteRouteTable } from "./support/route-table";
 import { createTestApp, type TestApp } from "./support/test-app";
 import {
   imageUrlPayloads,
@@ -86,14 +87,17 @@ beforeAll(async () => {
   // Loopback images need FETCH_ALLOW_PRIVATE here; the safe fetcher's refusals are attack-ssrf.test.ts.
   t = await createTestApp({ DATA_DIR: path.join(root, "data"), FETCH_ALLOW_PRIVATE: "true" });
   const staticRoot = staticFiles(client);
-  // As productionPages does, but any other path shows the landing page, the most a probe could
-  // get (React Router's catch-all sends the browser to `/`).
+  // As productionPages does, but every page is the landing page, the most a probe could get
+  // (React Router's catch-all shows it at any other path, all of them one entry of the cache).
   const created = createApp(t.services, {
-    pages: async (c) =>
-      (await staticRoot(c)) ??
-      // Headers, as React Router gives them: the Node adapter's Response forgets headers set later
-      // on a plain init object, and the public cache would never see the page's Cache-Control.
-      new Response(LANDING, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) }),
+    pages: {
+      render: async (c) =>
+        (await staticRoot(c)) ??
+        // Headers, as React Router gives them: the Node adapter's Response forgets headers set later
+        // on a plain init object, and the public cache would never see the page's Cache-Control.
+        new Response(LANDING, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) }),
+      isUnknownPath: catchAllPaths(siteRouteTable(), client),
+    },
   });
   publicCache = created.publicCache;
   server = http.createServer(getRequestListener(created.app.fetch));
@@ -157,13 +161,18 @@ describe("attack suite: path traversal", () => {
     expect(asset.status).toBe(200);
     expect(asset.text).toContain("a built asset");
     expect((await rawGet(port, "/demo/portrait.jpg")).status).toBe(200);
-    // Any other plain path is the landing page (spec), never a file of that name outside the root.
-    for (const plain of ["/package.json", "/data/byline.sqlite", "/demo/missing.jpg"]) {
-      const page = await rawGet(port, plain);
-      expect(page.status).toBe(200);
-      expect(page.text).toContain("LANDING-PAGE");
-      expectNoLeak(plain, page);
+    // Any other plain path is the landing page (spec), never a file of that name outside the root,
+    // and with that page in the cache the built files are still the files.
+    for (const at of [port, cachedPort]) {
+      for (const plain of ["/package.json", "/data/byline.sqlite", "/demo/missing.jpg"]) {
+        const page = await rawGet(at, plain);
+        expect(page.status).toBe(200);
+        expect(page.text).toContain("LANDING-PAGE");
+        expectNoLeak(plain, page);
+      }
     }
+    expect((await rawGet(cachedPort, "/assets/app-Bx12.js")).text).toContain("a built asset");
+    expect((await rawGet(cachedPort, "/demo/portrait.jpg")).text).not.toContain("LANDING-PAGE");
   });
 
   it("never serves a file outside the static root: ../ in every spelling, from every prefix", async () => {
@@ -207,11 +216,14 @@ describe("attack suite: path traversal", () => {
       return statuses;
     };
     const before = { hono: await answers(port), socket: await answers(cachedPort) };
+    // `/` and the page of every other path, kept (under each port's Host) and served from the cache.
     for (const at of [port, cachedPort, cachedPort]) {
-      const landing = await rawGet(at, "/");
-      expect(landing.text).toContain("LANDING-PAGE");
+      for (const page of ["/", "/package.json", "/data/byline.sqlite"]) {
+        const landing = await rawGet(at, page);
+        expect(landing.text).toContain("LANDING-PAGE");
+      }
     }
-    expect(publicCache.size()).toBeGreaterThan(0);
+    expect(publicCache.size()).toBe(4);
     expect(await answers(port)).toEqual(before.hono);
     expect(await answers(cachedPort)).toEqual(before.socket);
     count("static files: absolute, NUL, backslash", probes(port).length * 4);

@@ -53,10 +53,12 @@ beforeAll(async () => {
     { FETCH_ALLOW_PRIVATE: "true" },
     {
       // Stands in for React Router: a front page the public cache keeps, as it keeps the real one.
-      pages: async () =>
-        new Response("<!doctype html><title>Front page</title><h1>Jane Doe</h1>", {
-          headers: { "Content-Type": "text/html; charset=utf-8" },
-        }),
+      pages: {
+        render: async () =>
+          new Response("<!doctype html><title>Front page</title><h1>Jane Doe</h1>", {
+            headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }),
+          }),
+      },
     },
   );
   server = await serveOnSocket(app.app);

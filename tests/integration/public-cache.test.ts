@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LANDING_PARAMS } from "../../src/domain/landing-query";
 import { nodeListener } from "../../src/server/http/node-listener";
 import { createPublicCache, publicCacheKey } from "../../src/server/http/public-cache";
+import { catchAllPaths } from "../../src/server/pages";
+import { siteRouteTable } from "./support/route-table";
 import { rawGet } from "./support/traversal";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
@@ -23,15 +25,19 @@ beforeEach(async () => {
   t = await createTestApp(
     {},
     {
-      // Stands in for React Router: marks its inline script as the renderer does, and writes the
-      // site name, the host the page was asked for and the address it was rendered from.
-      pages: async (_c, page, context) => {
-        renders += 1;
-        marks.push(context.renderMark);
-        const body = `<html><script nonce="${context.renderMark}">start()</script><link rel="canonical" href="${context.publicUrl}/"><h1>${context.content.site().name}</h1><p>${page.url}</p></html>`;
-        // Headers, as React Router gives: under the Node adapter's Response, headers set later on a
-        // plain init object are lost.
-        return new Response(body, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) });
+      pages: {
+        // Stands in for React Router: marks its inline script as the renderer does, and writes the
+        // site name, the host the page was asked for and the address it was rendered from.
+        render: async (_c, page, context) => {
+          renders += 1;
+          marks.push(context.renderMark);
+          const body = `<html><script nonce="${context.renderMark}">start()</script><link rel="canonical" href="${context.publicUrl}/"><h1>${context.content.site().name}</h1><p>${page.url}</p></html>`;
+          // Headers, as React Router gives: under the Node adapter's Response, headers set later on a
+          // plain init object are lost.
+          return new Response(body, { headers: new Headers({ "Content-Type": "text/html; charset=utf-8" }) });
+        },
+        // The site's routes, and public/ for the built files (`/demo/portrait.jpg`).
+        isUnknownPath: catchAllPaths(siteRouteTable(), path.resolve("public")),
       },
     },
   );
@@ -181,10 +187,12 @@ describe("rendered-page cache with PUBLIC_URL set", () => {
     t = await createTestApp(
       { PUBLIC_URL: "https://clips.example" },
       {
-        pages: async (_c, _page, context) =>
-          new Response(`<link rel="canonical" href="${context.publicUrl}/">`, {
-            headers: { "Content-Type": "text/html; charset=utf-8" },
-          }),
+        pages: {
+          render: async (_c, _page, context) =>
+            new Response(`<link rel="canonical" href="${context.publicUrl}/">`, {
+              headers: { "Content-Type": "text/html; charset=utf-8" },
+            }),
+        },
       },
     );
     for (const url of ["http://evil.example/", "https://clips.example/", "http://localhost:3000/"]) {
@@ -222,6 +230,72 @@ describe("what the public cache keys a page by", () => {
     expect(await other.text()).toContain(`<p>${ORIGIN}/?article=a2</p>`);
   });
 
+  it("keeps one page for every other path, rendered once from one address", async () => {
+    const first = await t.request("/2019/old-story?utm_source=x");
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain(`<p>${ORIGIN}/__unknown__</p>`);
+    const others = ["/another/made-up/path", "/2019/old-story", "/package.json?q=1", "/admin/nothing"];
+    for (const path of [...others, "/demo/missing.jpg", `/${randomUUID()}/`]) {
+      const again = await t.request(path);
+      expect(again.headers.get("x-page-cache"), path).toBe("hit");
+      expect(again.headers.get("etag"), path).toBe(first.headers.get("etag"));
+    }
+    expect(renders).toBe(1);
+    // The parameters the landing page reads still count, as on `/`.
+    const article = await t.request("/old/link?q=2&article=a1");
+    expect(article.headers.get("x-page-cache")).toBeNull();
+    expect(await article.text()).toContain(`<p>${ORIGIN}/__unknown__?article=a1</p>`);
+    expect((await t.request("/elsewhere?article=a1")).headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(2);
+  });
+
+  it("does not grow with made-up paths, answered on the socket as through Hono", async () => {
+    const server = http.createServer(nodeListener(t.app.fetch, t.publicCache));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const first = await rawGet(port, "/made-up/1");
+      const second = await rawGet(port, "/made-up/2?utm_source=x");
+      expect(second.status).toBe(200);
+      expect(second.text).toMatch(/\r\nx-page-cache: hit\r\n/i);
+      const etag = (text: string) => /\r\netag: ([^\r]+)/i.exec(text)?.[1];
+      expect(etag(second.text)).toBe(etag(first.text));
+      const size = t.publicCache.size();
+      for (let i = 0; i < 50; i++) {
+        const page = await rawGet(port, `/${randomUUID()}/${i}?q=${i}`);
+        expect(page.text).toMatch(/\r\nx-page-cache: hit\r\n/i);
+      }
+      expect(t.publicCache.size()).toBe(size);
+      expect(renders).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("never answers a path that something else answers with the page of every other path", async () => {
+    const server = http.createServer(nodeListener(t.app.fetch, t.publicCache));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (let i = 0; i < 2; i++) expect((await rawGet(port, "/made-up")).text).toContain("/__unknown__");
+      // The API, the app's own routes, React Router's other routes, its data and manifest
+      // requests, and built files (this renderer stands in for the file too).
+      const known = ["/api/articles", "/api/nothing", "/healthz", "/favicon.svg", "/uploads/nothing.jpg"];
+      known.push("/admin", "/ADMIN/setup", "/feed.xml", "/made-up.data", "/__manifest?p=%2Fx");
+      known.push("/demo/portrait.jpg", "/demo/portrait%2Ejpg", "/demo/");
+      for (const target of known) {
+        const answer = await rawGet(port, target);
+        expect(answer.text, target).not.toContain("__unknown__");
+      }
+      expect((await rawGet(port, "/api/nothing")).status).toBe(404);
+      expect((await rawGet(port, "/demo/portrait.jpg")).text).toContain(`/demo/portrait.jpg</p>`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("keeps the whole query of every other address (an API read or a picture may read it)", async () => {
     const plain = await t.request("/api/articles");
     const queried = await t.request("/api/articles?limit=1");
@@ -237,8 +311,14 @@ describe("what the public cache keys a page by", () => {
     expect(publicCacheKey(host, "https://other.example:8443/?q=1")).toBe(`${host}/`);
     expect(publicCacheKey(host, "http://other.example")).toBe(`${host}/`);
     expect(publicCacheKey(host, "/api/articles?b=2&a=1")).toBe(`${host}/api/articles?b=2&a=1`);
-    for (const refused of ["/%2e%2e", "/demo/..", "/.%2e/package.json", "//etc/passwd", "*", "../x"])
+    const unknown = () => true;
+    expect(publicCacheKey(host, "/old/link?q=1&article=a1", unknown)).toBe(`${host}/*?article=a1`);
+    expect(publicCacheKey(host, "/?q=1", unknown)).toBe(`${host}/`);
+    const refusedTargets = ["/%2e%2e", "/demo/..", "/.%2e/package.json", "//etc/passwd", "*", "../x"];
+    for (const refused of [...refusedTargets, "file:///etc/passwd", "ftp://x/"]) {
       expect(publicCacheKey(host, refused), refused).toBeUndefined();
+      expect(publicCacheKey(host, refused, unknown), refused).toBeUndefined();
+    }
     expect(publicCacheKey(undefined, "/")).toBeUndefined();
   });
 

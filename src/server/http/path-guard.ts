@@ -13,8 +13,8 @@ const DECODE_ROUNDS = 3;
  * way out of the static root. Undefined for ordinary paths.
  *
  * The static files are safe without this (tests/integration/attack-paths.test.ts); it stops the
- * rule "any other path leads to the landing page" (docs/product.md, Addresses) from answering such
- * probes as if they were pages.
+ * rule "any other path shows the landing page" (docs/product.md, Addresses) from answering such
+ * probes with a 200 page.
  */
 export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   let path = rawPath;
@@ -37,13 +37,14 @@ export function oddPathStatus(rawPath: string): 400 | 404 | undefined {
   return 404;
 }
 
-/** `scheme://authority` at the start of an absolute-form request target. */
-const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+/** `http(s)://authority` at the start of an absolute-form request target. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
 
 /**
  * A request target's path and query (`?…` or ''), as sent: an absolute-form target
  * (`GET http://host/x HTTP/1.1`) without its scheme and host. Undefined for one that is not a
- * path at all (`*`, `../x`).
+ * path at all (`*`, `../x`), and for another scheme's (`file:///etc/passwd`), which the Node
+ * adapter refuses with 400.
  */
 export function splitTarget(target: string): { path: string; query: string } | undefined {
   let rest = target[0] === "/" ? target : target.replace(ABSOLUTE_FORM, "");

@@ -62,6 +62,8 @@ export type PublicCacheOptions = {
   maxBytes: number;
   /** Bounds what a write cannot invalidate: the top bar's day, the footer's year. */
   maxAgeMs: number;
+  /** Paths that show the landing page of any other path, all one page (app.ts). */
+  isUnknownPath?: (path: string) => boolean;
   now?: () => number;
 };
 
@@ -69,19 +71,31 @@ const tagOf = (body: Buffer) => createHash("sha256").update(body).digest("base64
 const brTag = (tag: string, quality: number) => `"${tag}-br${quality}"`;
 const gzipTag = (tag: string, level: number) => `"${tag}-gz${level}"`;
 
+/** The key every path that shows the landing page of any other path shares (with its query). */
+const UNKNOWN_PATHS = "/*";
+
 /**
  * Where the public cache keeps the answer to a request: the Host and the raw request target's path
  * (never the scheme or host of an absolute-form target), with the query as sent, except on `/`,
- * which keeps only the parameters the landing page reads (`?q=<random>` is `/`). Undefined for
- * what is never answered from the cache: a target that is not a path, and a path the path guard
- * refuses (`/%2e%2e` must get the guard's 404, not the page a URL parser resolves it to).
- * `serveRaw` and the middleware both key by this alone.
+ * which keeps only the parameters the landing page reads (`?q=<random>` is `/`), and on any other
+ * path that shows the landing page (`isUnknownPath`), which are all `/*` with those parameters.
+ * Undefined for what is never answered from the cache: a target that is not a path, and a path
+ * the path guard refuses (`/%2e%2e` must get the guard's 404, not the page a URL parser resolves
+ * it to). `serveRaw` and the middleware both key by this alone.
  */
-export function publicCacheKey(host: string | undefined, target: string): string | undefined {
+export function publicCacheKey(
+  host: string | undefined,
+  target: string,
+  isUnknownPath?: (path: string) => boolean,
+): string | undefined {
   if (!host) return undefined;
   const parts = splitTarget(target);
-  if (!parts || (parts.path !== "/" && oddPathStatus(parts.path))) return undefined;
-  return host + parts.path + (parts.path === "/" ? landingSearch(parts.query) : parts.query);
+  if (!parts) return undefined;
+  const { path, query } = parts;
+  if (path === "/") return host + path + landingSearch(query);
+  if (oddPathStatus(path)) return undefined;
+  if (isUnknownPath?.(path)) return host + UNKNOWN_PATHS + landingSearch(query);
+  return host + path + query;
 }
 
 /** The route's headers, less those each stored variant sets for itself. */
@@ -326,7 +340,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       if (method !== "GET" && method !== "HEAD") return false;
       const { headers } = req;
       if (signedIn(headers.cookie)) return false;
-      const key = publicCacheKey(headers.host, req.url ?? "");
+      const key = publicCacheKey(headers.host, req.url ?? "", options.isUnknownPath);
       if (key === undefined) return false;
       const entry = fresh(key);
       if (!entry) return false;
@@ -349,7 +363,7 @@ export function createPublicCache(options: PublicCacheOptions) {
         const method = c.req.method;
         if ((method !== "GET" && method !== "HEAD") || signedIn(c.req.header("cookie"))) return next();
         const { host, target } = requestTarget(c);
-        const key = publicCacheKey(host, target);
+        const key = publicCacheKey(host, target, options.isUnknownPath);
         if (key === undefined) return next();
         const request = {
           method,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LandingLink } from "../../lib/landing-link";
 import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { selectFrontPage } from "../../../domain/front-page";
@@ -121,9 +121,9 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
       )}
 
       <p className="lp-panel__more">
-        <Link className="outline-button lp-button lp-button--solid" to="?portfolio=1" preventScrollReset>
+        <LandingLink className="outline-button lp-button lp-button--solid" search="?portfolio=1">
           View Full Portfolio
-        </Link>
+        </LandingLink>
       </p>
     </section>
   );

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { Article } from "../../../domain/content";
 import { safeHref } from "../../../domain/safe-url";
 import { articleSearch } from "../../lib/article-search";
+import { LandingLink } from "../../lib/landing-link";
 import "./read-article-link.css";
 
 type Props = { article: Pick<Article, "id" | "title" | "url" | "gone">; className?: string };
@@ -16,27 +16,21 @@ const printUrl = (article: Props["article"]) =>
  */
 export function ReadArticleLink({ article, className }: Props) {
   return (
-    <Link
-      to={articleSearch(article.id)}
-      preventScrollReset
+    <LandingLink
+      search={articleSearch(article.id)}
       className={className ? `lp-read ${className}` : "lp-read"}
       data-print-url={printUrl(article)}
     >
       Read article<span className="visually-hidden">: {article.title}</span>
-    </Link>
+    </LandingLink>
   );
 }
 
 /** An article headline that opens the viewer, for panels that show no 'Read article' button. */
 export function HeadlineLink({ article, className }: Props) {
   return (
-    <Link
-      to={articleSearch(article.id)}
-      preventScrollReset
-      className={className}
-      data-print-url={printUrl(article)}
-    >
+    <LandingLink search={articleSearch(article.id)} className={className} data-print-url={printUrl(article)}>
       {article.title}
-    </Link>
+    </LandingLink>
   );
 }

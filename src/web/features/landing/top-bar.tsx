@@ -1,8 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from "react";
-import { Link } from "react-router";
 import { GlassCanvas } from "./glass-canvas";
 import { prefersReducedMotion } from "../../lib/reduced-motion";
 import { articleSearch } from "../../lib/article-search";
+import { LandingLink } from "../../lib/landing-link";
 import { portfolioOpenerProps } from "../../lib/portfolio-opener";
 import { SECTIONS } from "./sections";
 import { scrollToSection } from "./use-page-scroll";
@@ -87,22 +87,20 @@ export function TopBar({
             {today.long}
           </time>
           <div className="lp-bar__openers">
-            <Link
+            <LandingLink
               className="outline-button lp-bar__opener lp-bar__opener--portfolio"
-              to="?portfolio=1"
-              preventScrollReset
+              search="?portfolio=1"
               {...portfolioOpenerProps}
             >
               PORTFOLIO
-            </Link>
+            </LandingLink>
             {latestArticleId ? (
-              <Link
+              <LandingLink
                 className="outline-button lp-bar__opener lp-bar__opener--latest"
-                to={articleSearch(latestArticleId)}
-                preventScrollReset
+                search={articleSearch(latestArticleId)}
               >
                 LATEST
-              </Link>
+              </LandingLink>
             ) : null}
           </div>
         </div>

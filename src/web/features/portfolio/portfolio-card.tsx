@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { articleTags } from "./article-tags";
 import type { Article } from "../../../domain/content";
 import { formatDayMonthYear, parseArticleDate } from "../../../domain/dates";
@@ -10,6 +9,7 @@ import { imageCacheSrc } from "../../../domain/image-src";
 import { CachedPicture } from "../../components/cached-picture";
 import { originalGoneText } from "../../../domain/link-health";
 import { articleSearch } from "../../lib/article-search";
+import { LandingLink } from "../../lib/landing-link";
 
 /** The card crops to 3:2. */
 const IMAGE_WIDTH = 600;
@@ -149,9 +149,7 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
               {article.title}
             </a>
           ) : archivedLink ? (
-            <Link to={articleSearch(article.id)} preventScrollReset>
-              {article.title}
-            </Link>
+            <LandingLink search={articleSearch(article.id)}>{article.title}</LandingLink>
           ) : (
             article.title
           )}
@@ -169,14 +167,13 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
             Read Article →
           </a>
         ) : archivedLink ? (
-          <Link
+          <LandingLink
             className="pf-card__read"
-            to={articleSearch(article.id)}
-            preventScrollReset
+            search={articleSearch(article.id)}
             aria-describedby={titleId}
           >
             Read Archived Text →
-          </Link>
+          </LandingLink>
         ) : null}
       </div>
     </article>
