@@ -21,7 +21,7 @@ import { setResponseHeaders } from "./http/response-headers";
 import { securityHeaders } from "./http/security-headers";
 import { compression } from "./http/compression";
 import { createPublicCache } from "./http/public-cache";
-import { sessionCookieName } from "./auth/owner-session";
+import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
 import { eventsRoute } from "./live/events-route";
 import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
@@ -62,6 +62,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const publicCache = createPublicCache({
     sharedCacheControl: config.publicCacheControl,
     sessionCookie: sessionCookieName(config.secureCookies),
+    isOwner: (cookie) => ownerSessionIn(cookie, services.sessions, config.secureCookies),
+    keyHost: config.publicUrlIsSet ? new URL(config.publicUrl).host : undefined,
     maxEntries: 500,
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,

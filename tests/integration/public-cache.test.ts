@@ -410,6 +410,7 @@ describe("eviction", () => {
     const cache = createPublicCache({
       sharedCacheControl: SHARED,
       sessionCookie: "session",
+      isOwner: () => false,
       maxEntries: 3,
       maxBytes: 1024 * 1024,
       maxAgeMs: 60_000,

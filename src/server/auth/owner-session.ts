@@ -10,6 +10,18 @@ export function sessionCookieName(secure: boolean) {
   return secure ? "__Host-byline_session" : "byline_session";
 }
 
+/**
+ * Whether a raw Cookie header (Node joins repeated lines with '; ') carries a live session: any
+ * cookie of the session's name whose value is one.
+ */
+export function ownerSessionIn(cookie: string, sessions: SessionStore, secure: boolean): boolean {
+  const prefix = `${sessionCookieName(secure)}=`;
+  return cookie.split(";").some((pair) => {
+    const trimmed = pair.trim();
+    return trimmed.startsWith(prefix) && sessions.find(trimmed.slice(prefix.length)) !== undefined;
+  });
+}
+
 /** Reads the session cookie into `c.var.session` for every request. */
 export function loadSession(deps: {
   sessions: SessionStore;

@@ -12,6 +12,8 @@ async function serve(options: Partial<PublicCacheOptions> = {}) {
   const cache = createPublicCache({
     sharedCacheControl: SHARED,
     sessionCookie: "byline_session",
+    // The owner's live session is `abc`; any other value names none.
+    isOwner: (cookie) => /(^|;\s*)byline_session=abc(;|$)/.test(cookie),
     maxEntries: 10,
     maxBytes: 1024 * 1024,
     maxAgeMs: 60_000,
@@ -103,6 +105,10 @@ describe("public cache in front of the app", () => {
     await s.get("/a");
     await s.get("/a", { cookie: "theme=dark; byline_session=abc" });
     expect(s.renders()).toBe(2);
+    // A made-up session cookie is a visitor's: served from the cache, not a render per request.
+    const forged = await s.get("/a", { cookie: "byline_session=forged" });
+    expect(forged.headers["x-page-cache"]).toBe("hit");
+    expect(s.renders()).toBe(2);
     await s.get("/private");
     expect((await s.get("/private")).headers["x-page-cache"]).toBeUndefined();
     expect((await s.get("/a", {}, "POST")).status).toBe(404);
@@ -182,5 +188,55 @@ describe("public cache in front of the app", () => {
     for (const path of ["/a", "/b", "/c", "/d"]) await small.get(path);
     expect(small.cache.size()).toBeLessThan(4);
     expect(small.cache.size()).toBeGreaterThan(0);
+  });
+});
+
+describe("keys and eviction under cache-busting", () => {
+  it("keys by PUBLIC_URL's host when it is set: a made-up Host header makes no new entry", async () => {
+    const s = await serve({ keyHost: "portfolio.example" });
+    await s.get("/a");
+    for (const host of ["a.example", "b.example", "PORTFOLIO.example"]) {
+      expect((await s.get("/a", { host })).headers["x-page-cache"]).toBe("hit");
+    }
+    expect(s.renders()).toBe(1);
+    expect(s.cache.size()).toBe(1);
+  });
+
+  it("keys by the Host header in any case when pages name the host they were asked for", async () => {
+    const s = await serve();
+    await s.get("/a", { host: "localhost:1" });
+    expect((await s.get("/a", { host: "LocalHost:1" })).headers["x-page-cache"]).toBe("hit");
+    expect(s.renders()).toBe(1);
+  });
+
+  it("keeps a new entry when every other one has been served, and evicts the least recently served", async () => {
+    const s = await serve({ maxEntries: 3 });
+    for (const path of ["/a", "/b", "/c"]) {
+      await s.get(path);
+      await s.get(path);
+    }
+    await s.get("/a"); // `/a` is now the most recently served; `/b` the least.
+    await s.get("/new");
+    expect((await s.get("/new")).headers["x-page-cache"]).toBe("hit");
+    expect((await s.get("/a")).headers["x-page-cache"]).toBe("hit");
+    const renders = s.renders();
+    await s.get("/b");
+    expect(s.renders()).toBe(renders + 1);
+  });
+
+  it("drops expired entries before live ones", async () => {
+    let clock = 0;
+    const s = await serve({ maxEntries: 2, maxAgeMs: 1000, now: () => clock });
+    await s.get("/old");
+    await s.get("/old");
+    clock = 500;
+    await s.get("/live");
+    await s.get("/live");
+    clock = 900;
+    await s.get("/old"); // the most recently served…
+    clock = 1200; // …but expired now, while `/live` is not.
+    await s.get("/new");
+    expect((await s.get("/live")).headers["x-page-cache"]).toBe("hit");
+    expect((await s.get("/new")).headers["x-page-cache"]).toBe("hit");
   });
 });

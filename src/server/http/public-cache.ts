@@ -56,8 +56,20 @@ type Entry = {
 export type PublicCacheOptions = {
   /** The Cache-Control a route sets on an answer any visitor may share (config.publicCacheControl). */
   sharedCacheControl: string;
-  /** A request carrying this cookie is the owner's: never answered from here. */
+  /**
+   * Whether a request's Cookie header names a live owner session: the owner's requests are never
+   * answered from here. Asked only when the header holds the session cookie's name, so a made-up
+   * cookie of that name is served from the cache like any visitor, instead of a render per request.
+   */
+  isOwner(cookie: string): boolean;
+  /** The session cookie's name, for that cheap first look. */
   sessionCookie: string;
+  /**
+   * The host pages are keyed by when every page names one host (PUBLIC_URL's): then the Host
+   * header a client sends changes nothing, and must not make a new entry. Unset, pages name the
+   * host they were asked for, and the (lower-cased) Host header is part of the key.
+   */
+  keyHost?: string;
   maxEntries: number;
   maxBytes: number;
   /** Bounds what a write cannot invalidate: the top bar's day, the footer's year. */
@@ -182,7 +194,9 @@ export function createPublicCache(options: PublicCacheOptions) {
     entries.delete(key);
     bytes -= entry.bytes;
   };
-  const signedIn = (cookie: string | undefined) => cookie?.includes(`${options.sessionCookie}=`) ?? false;
+  const signedIn = (cookie: string | undefined) =>
+    cookie !== undefined && cookie.includes(`${options.sessionCookie}=`) && options.isOwner(cookie);
+  const hostOf = (host: string | undefined) => options.keyHost ?? host?.toLowerCase();
 
   /** A picture under an address that never changes (`immutable`): kept as it is, in one encoding. */
   function buildAsIs(status: number, headers: Headers, body: Buffer): Entry {
@@ -280,8 +294,15 @@ export function createPublicCache(options: PublicCacheOptions) {
     return upgrading;
   }
 
-  /** Notes that `entry` was served from here: asked for again, it is worth its best encodings. */
+  /**
+   * Notes that `entry` was served from here: it becomes the most recently served (evicted last),
+   * and, asked for again, it is worth its best encodings.
+   */
   function served(key: string, entry: Entry) {
+    // (An entry a request joined while it was made may not have been kept: a write came between.)
+    if (entries.get(key) !== entry) return;
+    entries.delete(key);
+    entries.set(key, entry);
     if (entry.hot) return;
     entry.hot = true;
     if (entry.upgrade) {
@@ -296,15 +317,16 @@ export function createPublicCache(options: PublicCacheOptions) {
     entries.set(key, entry);
     bytes += entry.bytes;
     const over = () => entries.size > options.maxEntries || bytes > options.maxBytes;
-    // One-off answers (a query nobody repeats) go first, so they cannot push out the pages
-    // visitors keep asking for; then the oldest.
-    for (const [oldest, value] of entries) {
-      if (!over()) return;
-      if (!value.hot) drop(oldest, value);
-    }
-    for (const [oldest, value] of entries) {
-      if (!over()) return;
-      drop(oldest, value);
+    if (!over()) return;
+    // Never the entry just stored (else a full cache keeps nothing new); expired entries first,
+    // then one-off answers (a query nobody repeats), so they cannot push out the pages visitors
+    // keep asking for; then the least recently served (a hit moves its entry to the end).
+    const expired = (value: Entry) => now() - value.storedAt > options.maxAgeMs;
+    for (const rule of [expired, (value: Entry) => !value.hot, () => true]) {
+      for (const [other, value] of entries) {
+        if (!over()) return;
+        if (other !== key && rule(value)) drop(other, value);
+      }
     }
   }
 
@@ -340,7 +362,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       if (method !== "GET" && method !== "HEAD") return false;
       const { headers } = req;
       if (signedIn(headers.cookie)) return false;
-      const key = publicCacheKey(headers.host, req.url ?? "", options.isUnknownPath);
+      const key = publicCacheKey(hostOf(headers.host), req.url ?? "", options.isUnknownPath);
       if (key === undefined) return false;
       const entry = fresh(key);
       if (!entry) return false;
@@ -363,7 +385,7 @@ export function createPublicCache(options: PublicCacheOptions) {
         const method = c.req.method;
         if ((method !== "GET" && method !== "HEAD") || signedIn(c.req.header("cookie"))) return next();
         const { host, target } = requestTarget(c);
-        const key = publicCacheKey(host, target, options.isUnknownPath);
+        const key = publicCacheKey(hostOf(host), target, options.isUnknownPath);
         if (key === undefined) return next();
         const request = {
           method,
