@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./http/app-env";
 import { apiError } from "./http/api-error";
+import { IMAGE_CACHE_PATH } from "../domain/image-src";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
@@ -64,6 +65,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     sessionCookie: sessionCookieName(config.secureCookies),
     isOwner: (cookie) => ownerSessionIn(cookie, services.sessions, config.secureCookies),
     keyHost: config.publicUrlIsSet ? new URL(config.publicUrl).host : undefined,
+    queryMisses: {
+      perAddress: config.pageMissesPerAddress,
+      clientIp,
+      exempt: (target) => target.startsWith(`${IMAGE_CACHE_PATH}?`),
+    },
     maxEntries: 500,
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,

@@ -170,6 +170,12 @@ export const settings = {
     meaning:
       "images not yet cached that one address may cause to be downloaded in 10 minutes (cached ones are never limited); more get 429",
   }),
+  PAGE_MISSES_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "120",
+    meaning:
+      "public pages and reads with a query not yet cached (`/?article=…`, `/feed.xml?x=…`) that one address may cause to be rendered in 10 minutes (cached ones, and addresses without a query, are never limited); more get 429, so nobody can force a render per request",
+  }),
   CACHE_SHARED_SECONDS: setting({
     check: wholeNumber("a whole number of seconds", 0, 86_400),
     default: "1",

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPublicCache, type PublicCacheOptions } from "./public-cache";
 
@@ -238,5 +238,29 @@ describe("keys and eviction under cache-busting", () => {
     await s.get("/new");
     expect((await s.get("/live")).headers["x-page-cache"]).toBe("hit");
     expect((await s.get("/new")).headers["x-page-cache"]).toBe("hit");
+  });
+});
+
+describe("new entries with a query, per address", () => {
+  const fromHeader = { perAddress: 3, clientIp: (c: Context) => c.req.header("x-test-address") ?? "" };
+
+  it("renders an address's first few, then answers 429 without a render; cached ones and others go on", async () => {
+    const s = await serve({ queryMisses: { ...fromHeader, exempt: (target) => target.startsWith("/img?") } });
+    const attacker = { "x-test-address": "attacker" };
+    for (let i = 0; i < 3; i++) expect((await s.get(`/a?q=${i}`, attacker)).status).toBe(200);
+    const refused = await s.get("/a?q=3", attacker);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.body).toContain("too_many_pages");
+    expect(s.renders()).toBe(3);
+    // What is kept is served to everyone; a path without a query, another address, an exempt path
+    // and an answer nobody may share are never counted.
+    expect((await s.get("/a?q=0", attacker)).headers["x-page-cache"]).toBe("hit");
+    expect((await s.get("/plain", attacker)).status).toBe(200);
+    expect((await s.get("/img?u=1", attacker)).status).toBe(200);
+    expect((await s.get("/a?q=3", { "x-test-address": "neighbour" })).status).toBe(200);
+    const visitor = { "x-test-address": "visitor" };
+    for (let i = 0; i < 5; i++) await s.get(`/private?i=${i}`, visitor);
+    expect((await s.get("/a?q=visitor", visitor)).status).toBe(200);
   });
 });

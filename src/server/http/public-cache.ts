@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { landingSearch } from "../../domain/landing-query";
 import { isCompressible, preferredEncoding } from "./compression";
+import { apiError } from "./api-error";
 import { matchesEtag } from "./etag";
+import { createRateLimiter } from "./rate-limiter";
 import { oddPathStatus, requestTarget, splitTarget } from "./path-guard";
 
 const brotli = promisify(zlib.brotliCompress);
@@ -70,6 +72,18 @@ export type PublicCacheOptions = {
    * host they were asked for, and the (lower-cased) Host header is part of the key.
    */
   keyHost?: string;
+  /**
+   * Entries with a query (`/?article=…`, `/feed.xml?r=…`) are one render each per value, and any
+   * visitor can invent values faster than pages render: how many such new entries one address may
+   * cause in 10 minutes (cached ones are never limited); past it, 429 with no render. Paths with a
+   * limit of their own (the image cache's) are exempt.
+   */
+  queryMisses?: {
+    perAddress: number;
+    clientIp(c: Context): string;
+    /** Given the key's path and query. */
+    exempt?(target: string): boolean;
+  };
   maxEntries: number;
   maxBytes: number;
   /** Bounds what a write cannot invalidate: the top bar's day, the footer's year. */
@@ -78,6 +92,8 @@ export type PublicCacheOptions = {
   isUnknownPath?: (path: string) => boolean;
   now?: () => number;
 };
+
+const QUERY_MISS_WINDOW_MS = 10 * 60 * 1000;
 
 const tagOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
 const brTag = (tag: string, quality: number) => `"${tag}-br${quality}"`;
@@ -182,6 +198,15 @@ export function createPublicCache(options: PublicCacheOptions) {
   // Entries waiting for their best encodings, made one at a time on libuv's threadpool.
   const upgrades = new Set<string>();
   let upgrading: Promise<void> | undefined;
+  const queryMisses = options.queryMisses && {
+    ...options.queryMisses,
+    counted: createRateLimiter({ limit: options.queryMisses.perAddress, windowMs: QUERY_MISS_WINDOW_MS }),
+  };
+  /** Who a new entry under this key is charged to, if anyone: the budget and the address. */
+  const chargedTo = (c: Context, key: string) =>
+    queryMisses && key.includes("?") && !queryMisses.exempt?.(key.slice(key.indexOf("/")))
+      ? { budget: queryMisses.counted, address: queryMisses.clientIp(c) }
+      : undefined;
 
   const fresh = (key: string) => {
     const entry = entries.get(key);
@@ -405,6 +430,17 @@ export function createPublicCache(options: PublicCacheOptions) {
           return toResponse(entry, request, true);
         }
         if (method !== "GET") return next();
+        const charge = chargedTo(c, key);
+        if (charge?.budget.isLimited(charge.address)) {
+          c.header("Retry-After", String(charge.budget.retryAfterSeconds(charge.address)));
+          c.header("Cache-Control", "no-store");
+          return apiError(
+            c,
+            429,
+            "too_many_pages",
+            "Too many new pages from your address. Try again in a few minutes.",
+          );
+        }
         let settle: (entry: Entry | undefined) => void = () => {};
         const making = new Promise<Entry | undefined>((resolve) => (settle = resolve));
         inflight.set(key, making);
@@ -419,6 +455,8 @@ export function createPublicCache(options: PublicCacheOptions) {
           const entry =
             keep === "encode" ? await build(res.status, headers, body) : buildAsIs(res.status, headers, body);
           if (startedAt === generation) store(key, entry);
+          // Only what made an entry counts: a 404 or an answer nobody may share costs no budget.
+          charge?.budget.hit(charge.address);
           settle(entry);
           c.res = undefined;
           c.res = toResponse(entry, request, false);
