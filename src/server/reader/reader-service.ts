@@ -43,6 +43,7 @@ export type ReaderErrorCode =
   | "no_content"
   | "extraction_failed"
   | "unreadable"
+  | "busy"
   | "no_text"
   | "gone";
 
@@ -96,7 +97,11 @@ const readArticlePage = inParseWorker<typeof ArticlePage, "readArticlePage">(
   "readArticlePage",
 );
 
+/** The parse workers were busy: says nothing about the page, so asked again soon. */
+const BUSY_TTL_MS = 5 * 1000;
+
 function failureTtl(error: ReaderError): number {
+  if (error.code === "busy") return BUSY_TTL_MS;
   return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
 }
 
@@ -329,7 +334,9 @@ async function extractPage(page: SafeResponse): Promise<ExtractedArticle> {
   try {
     article = await readArticlePage({ body: page.body, contentType: page.contentType }, page.url);
   } catch (error) {
-    if (error instanceof UnreadablePageError) throw new ReaderError(502, "unreadable", error.message);
+    if (error instanceof UnreadablePageError) {
+      throw new ReaderError(502, error.reason === "busy" ? "busy" : "unreadable", error.message);
+    }
     const reason = error instanceof Error && error.message ? error.message : "Unknown error";
     throw new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
   }
