@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ARTICLE_LIMITS } from "./content";
 import {
+  capContent,
   cutExcerpt,
   isHeadingLine,
   MAX_READER_PARAGRAPHS,
@@ -126,5 +128,22 @@ describe("cutExcerpt", () => {
   it("cuts a single overlong word hard", () => {
     const excerpt = cutExcerpt("x".repeat(400));
     expect(excerpt).toBe(`${"x".repeat(299)}…`);
+  });
+});
+
+describe("capContent", () => {
+  it("keeps text an article may hold as it is", () => {
+    const text = "a".repeat(ARTICLE_LIMITS.content);
+    expect(capContent(text)).toBe(text);
+  });
+
+  it("cuts longer text at the last paragraph break that fits, or at the limit when there is none", () => {
+    const paragraph = "b".repeat(999);
+    const paragraphs = Array.from({ length: 300 }, () => paragraph).join("\n\n");
+    const capped = capContent(paragraphs);
+    expect(capped.length).toBeLessThanOrEqual(ARTICLE_LIMITS.content);
+    expect(capped.split("\n\n").every((p) => p === paragraph)).toBe(true);
+    expect(capped.split("\n\n")).toHaveLength(Math.floor((ARTICLE_LIMITS.content + 2) / 1001));
+    expect(capContent("c".repeat(ARTICLE_LIMITS.content * 3))).toBe("c".repeat(ARTICLE_LIMITS.content));
   });
 });

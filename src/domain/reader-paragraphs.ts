@@ -1,3 +1,5 @@
+import { ARTICLE_LIMITS } from "./content";
+
 /**
  * Reader-mode paragraph rules: body paragraphs need more than 20 characters, at most
  * 50 are shown, and a text with no such paragraph is shown whole when it is over 100 characters.
@@ -57,15 +59,28 @@ export function isHeadingLine(text: string): boolean {
   return isAllCaps(text) || isTitleLike(text);
 }
 
-/** Splits plain text (paragraphs separated by a blank line) into what reader mode shows. */
+/** The paragraphs of plain text (separated by a blank line), tidied, one at a time. */
+function* paragraphsOf(content: string): Generator<string> {
+  const breaks = /\n[ \t\u00a0]*\n/g;
+  let start = 0;
+  for (let match = breaks.exec(content); ; match = breaks.exec(content)) {
+    const paragraph = tidy(content.slice(start, match?.index));
+    if (paragraph.length > 0) yield paragraph;
+    if (!match) return;
+    start = match.index + match[0].length;
+  }
+}
+
+/**
+ * Splits plain text (paragraphs separated by a blank line) into what reader mode shows. Stops
+ * reading once the cap is certain: an archived page can hold thousands of paragraphs, and the
+ * reader splits it on every request.
+ */
 export function toReaderParagraphs(content: string): ReaderParagraph[] {
-  const candidates = content
-    .split(/\n[ \t\u00a0]*\n/)
-    .map(tidy)
-    .filter((p) => p.length > 0);
   const kept: ReaderParagraph[] = [];
   let pendingHeading: string | null = null;
-  for (const text of candidates) {
+  for (const text of paragraphsOf(content)) {
+    if (kept.length > MAX_READER_PARAGRAPHS) break;
     const heading = isHeadingLine(text);
     if (text.length <= MIN_PARAGRAPH_CHARS) {
       // A short heading waits for the paragraph it introduces.
@@ -87,6 +102,17 @@ function trimToCap(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
   const capped = paragraphs.slice(0, MAX_READER_PARAGRAPHS);
   while (capped.length > 0 && capped[capped.length - 1]?.heading) capped.pop();
   return capped;
+}
+
+/**
+ * Article text cut to what an article may hold (ARTICLE_LIMITS.content), at the last paragraph
+ * break that fits when there is one: what a page gives is kept no longer than what the owner may type.
+ */
+export function capContent(content: string): string {
+  if (content.length <= ARTICLE_LIMITS.content) return content;
+  const cut = content.slice(0, ARTICLE_LIMITS.content);
+  const lastBreak = cut.lastIndexOf("\n\n");
+  return (lastBreak > 0 ? cut.slice(0, lastBreak) : cut).trimEnd();
 }
 
 /** Cuts text to at most `max` characters on a word boundary, ending with an ellipsis when cut. */

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ARTICLE_LIMITS } from "../../src/domain/content";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -244,6 +245,55 @@ describe("GET /api/articles/:id/reader", () => {
     expect((await owner(`/api/articles/${id}`, { method: "DELETE" })).status).toBe(204);
     expect(archiveRow(id)).toBeUndefined();
     expect((await reader(id)).status).toBe(404);
+  });
+
+  it("archives at most as much text as an article may hold, cut between paragraphs", async () => {
+    // 400 paragraphs of 1,000 characters: twice what an article may hold.
+    const paragraph = (n: number) =>
+      `Paragraph ${n} of a very long report. ${"More of the report. ".repeat(48)}`;
+    const long = articlePage({
+      title: "A very long report",
+      blocks: Array.from({ length: 400 }, (_, n) => paragraph(n)),
+    });
+    const own = await startFakePublisher({ "/long": { body: long } });
+    const id = await createArticle({ url: own.url("/long") });
+    const response = await reader(id);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as ReaderBody).paragraphs).toHaveLength(50);
+    const content = archiveRow(id)?.content ?? "";
+    expect(content.length).toBeGreaterThan(ARTICLE_LIMITS.content * 0.9);
+    expect(content.length).toBeLessThanOrEqual(ARTICLE_LIMITS.content);
+    expect(content.split("\n\n").at(-1)).toBe(paragraph(content.split("\n\n").length - 1).trim());
+    await own.close();
+  });
+
+  it("reads an archived copy stored before the cap no further than the cap", async () => {
+    const id = await createArticle({ url: publisher.url("/harbour") });
+    expect((await reader(id)).status).toBe(200);
+    const words = "word ".repeat(400_000);
+    app.services.store.sqlite
+      .prepare("update article_archives set content = ? where article_id = ?")
+      .run(words, id);
+    const response = await reader(id);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as ReaderBody;
+    expect(body.source).toBe("archive");
+    expect(body.paragraphs).toHaveLength(1);
+    expect(body.paragraphs[0]?.text.length).toBeLessThanOrEqual(ARTICLE_LIMITS.content);
+    expect(body.paragraphs[0]?.text.startsWith("word word")).toBe(true);
+  });
+
+  it("splits an archived copy into paragraphs once, not on every request", async () => {
+    const id = await createArticle({ url: publisher.url("/harbour") });
+    expect((await reader(id)).status).toBe(200);
+    const first = (await (await reader(id)).json()) as ReaderBody;
+    expect(first.source).toBe("archive");
+    // The same copy (same fetch time) with other text: an answer split again would show it.
+    app.services.store.sqlite
+      .prepare("update article_archives set content = ? where article_id = ?")
+      .run("Text that was never split for the reader, long enough to be a paragraph.", id);
+    const second = (await (await reader(id)).json()) as ReaderBody;
+    expect(second.paragraphs).toEqual(first.paragraphs);
   });
 
   it.each([

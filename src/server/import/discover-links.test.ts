@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeArticle, readPageLinks } from "./discover-links";
+import { looksLikeArticle, readFetchedLinks, readPageLinks } from "./discover-links";
 
 const PAGE = "https://news.example/authors/jane-doe";
 
@@ -65,5 +65,58 @@ describe("readPageLinks on feeds and sitemaps", () => {
       articles: [],
       sitemaps: ["https://news.example/s1.xml"],
     });
+  });
+});
+
+describe("readFetchedLinks (what the parse worker sends back to discover.ts)", () => {
+  const page = (url: string, text: string) => ({
+    url,
+    body: new TextEncoder().encode(text),
+    contentType: "text/xml; charset=utf-8",
+  });
+  const filter = { skip: [], read: [], wanted: 500, pages: 20 };
+
+  it("sends each new article link once, none the portfolio has, and no more than are wanted", () => {
+    // 60,000 entries of six addresses: three the portfolio has, two spellings of one new one, two new.
+    const addresses = [
+      "https://news.example/known-1",
+      "https://www.news.example/known-2/",
+      "http://news.example/known-3",
+      "https://news.example/new-story",
+      "https://www.news.example/new-story/",
+      "https://news.example/other-new-story",
+    ];
+    const locs = Array.from({ length: 60_000 }, (_, i) => `<url><loc>${addresses[i % 6]}</loc></url>`);
+    const sitemap = page(
+      "https://news.example/sitemap.xml",
+      `<?xml version="1.0"?><urlset>${locs.join("")}</urlset>`,
+    );
+    const known = ["news.example/known-1", "news.example/known-2", "news.example/known-3"];
+    expect(readFetchedLinks(sitemap, { ...filter, skip: known })).toEqual({
+      kind: "sitemap",
+      articles: ["https://news.example/new-story", "https://news.example/other-new-story"],
+      listed: 60_000,
+      follow: [],
+      repeats: 0,
+    });
+    expect(readFetchedLinks(sitemap, { ...filter, skip: known, wanted: 1 }).articles).toEqual([
+      "https://news.example/new-story",
+    ]);
+  });
+
+  it("sends a sitemap index's sitemaps not yet read, each once, at most as many as may still be read", () => {
+    const locs = Array.from(
+      { length: 5_000 },
+      (_, i) => `<sitemap><loc>https://news.example/sitemap-${i % 100}.xml</loc></sitemap>`,
+    );
+    const index = page(
+      "https://news.example/sitemap-0.xml",
+      `<?xml version="1.0"?><sitemapindex>${locs.join("")}</sitemapindex>`,
+    );
+    const links = readFetchedLinks(index, { ...filter, read: ["news.example/sitemap-0.xml"] });
+    expect(links).toMatchObject({ kind: "sitemap", articles: [], listed: 0, repeats: 50 });
+    expect(links.follow).toEqual(
+      Array.from({ length: 20 }, (_, i) => `https://news.example/sitemap-${i + 1}.xml`),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { DOMParser, parseHTML } from "linkedom";
+import { articleUrlKey } from "../../domain/article-url";
 import { checkMarkup } from "../parse/markup-limits";
 import { decodeHtml } from "../reader/decode-html";
 import { siteHost } from "../reader/site-host";
@@ -69,9 +70,61 @@ export function readPageLinks(text: string, pageUrl: string): PageLinks {
   return pageLinks(text, pageUrl);
 }
 
-/** A fetched page's links, from its bytes: what a parse worker runs for discover.ts. */
-export function readFetchedLinks(page: { url: string; body: Uint8Array; contentType: string }): PageLinks {
-  return readPageLinks(decodeHtml(page), page.url);
+/** What discover.ts already has when it reads one more page: only new links are worth sending back. */
+export type LinkFilter = {
+  /** Keys (articleUrlKey) of the links not to return: the portfolio's, and those found so far. */
+  skip: readonly string[];
+  /** Pages already read (their keys): links back to them are counted, not returned. */
+  read: readonly string[];
+  /** Article links still wanted. */
+  wanted: number;
+  /** Pages (sitemaps or next pages) still to be read at most. */
+  pages: number;
+};
+
+/** What a page gives discover.ts: only new links, and few enough that taking them costs nothing. */
+export type NewLinks = {
+  kind: PageLinks["kind"];
+  /** New article links, each once, at most `wanted`. */
+  articles: string[];
+  /** How many article links the page listed, new or not. */
+  listed: number;
+  /** The sitemaps of a sitemap index, or a listing's next pages: not yet read, each once, at most `pages`. */
+  follow: string[];
+  /** Links to follow that led back to a page already read. */
+  repeats: number;
+};
+
+/**
+ * A fetched page's new links, from its bytes: what a parse worker runs for discover.ts. The
+ * weeding happens here, not on the main thread: a sitemap may list 125,000 addresses that are all
+ * the same or already in the portfolio, and each costs two URL parses.
+ */
+export function readFetchedLinks(
+  page: { url: string; body: Uint8Array; contentType: string },
+  filter: LinkFilter,
+): NewLinks {
+  const links = readPageLinks(decodeHtml(page), page.url);
+  const skip = new Set(filter.skip);
+  const read = new Set(filter.read);
+  const articles = distinctLinks(links.articles, skip, filter.wanted);
+  const toFollow = links.kind === "sitemap" ? links.sitemaps : links.kind === "page" ? links.next : [];
+  const repeats = toFollow.filter((link) => read.has(articleUrlKey(link))).length;
+  const follow = distinctLinks(toFollow, read, filter.pages);
+  return { kind: links.kind, articles, listed: links.articles.length, follow, repeats };
+}
+
+/** The first `max` links whose keys are not in `skip`, each key once (`skip` gains them). */
+function distinctLinks(links: string[], skip: Set<string>, max: number): string[] {
+  const kept: string[] = [];
+  for (const link of links) {
+    if (kept.length >= max) break;
+    const key = articleUrlKey(link);
+    if (skip.has(key)) continue;
+    skip.add(key);
+    kept.push(link);
+  }
+  return kept;
 }
 
 function xmlDocument(text: string) {

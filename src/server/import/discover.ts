@@ -22,69 +22,59 @@ const readFetchedLinks = inParseWorker<typeof DiscoverLinks, "readFetchedLinks">
 export type DiscoverDeps = {
   /** The page (HTML or XML); throws with the reason when it cannot be read. */
   fetchText(url: string): Promise<FetchedPage>;
-  /** True for links already in the portfolio. */
-  isKnown(url: string): boolean;
+  /** The articleUrlKey of every link already in the portfolio. */
+  known: ReadonlySet<string>;
   signal?: AbortSignal;
 };
 
 /**
  * The article links at `url`: a feed's entries and a sitemap's URLs as they are, an author page's
- * same-site article links through its "next page" links. Known links and repeats are dropped.
+ * same-site article links through its "next page" links. Known links and repeats are dropped, in
+ * the parse worker: the main thread only takes the few links that are new.
  */
 export async function discoverArticles(url: string, deps: DiscoverDeps): Promise<Discovery> {
-  const found = new Map<string, string>();
-  const add = (links: string[]) => {
-    for (const link of links) {
-      const key = articleUrlKey(link);
-      if (found.size >= IMPORT_MAX_CANDIDATES) return;
-      if (!found.has(key) && !deps.isKnown(link)) found.set(key, link);
-    }
-  };
   const first = await deps.fetchText(url);
-  const links = await readFetchedLinks(first);
-  let pagesRead = 1;
-  if (links.kind === "feed") {
-    add(links.articles);
-  } else if (links.kind === "sitemap") {
-    add(links.articles);
-    const queue = [...links.sitemaps];
-    const seen = new Set([articleUrlKey(first.url)]);
-    let articleLinks = links.articles.length;
-    let loops = 0;
-    while (queue.length > 0 && seen.size <= MAX_SITEMAPS && found.size < IMPORT_MAX_CANDIDATES) {
-      const next = queue.shift() as string;
-      if (seen.has(articleUrlKey(next))) {
-        loops += 1;
-        continue;
-      }
-      seen.add(articleUrlKey(next));
-      deps.signal?.throwIfAborted();
-      const page = await deps.fetchText(next);
-      pagesRead += 1;
-      const child = await readFetchedLinks(page);
-      if (child.kind !== "sitemap") continue;
-      articleLinks += child.articles.length;
-      add(child.articles);
-      queue.push(...child.sitemaps);
-    }
-    // Stopped at once, but "Found 0 articles" would not tell the owner why.
-    if (articleLinks === 0 && loops > 0) throw new Error("The sitemap index lists itself and no articles");
-  } else {
-    add(links.articles);
-    const seen = new Set([articleUrlKey(url), articleUrlKey(first.url)]);
-    let next = links.next.find((link) => !seen.has(articleUrlKey(link)));
-    while (next && pagesRead < MAX_LISTING_PAGES && found.size < IMPORT_MAX_CANDIDATES) {
-      seen.add(articleUrlKey(next));
-      deps.signal?.throwIfAborted();
-      const page = await deps.fetchText(next);
-      pagesRead += 1;
-      const listing = await readFetchedLinks(page);
-      if (listing.kind !== "page") break;
-      add(listing.articles);
-      next = listing.next.find((link) => !seen.has(articleUrlKey(link)));
-    }
-  }
   const self = articleUrlKey(first.url);
-  found.delete(self);
+  const read = new Set([articleUrlKey(url), self]);
+  const found = new Map<string, string>();
+  let pagesRead = 1;
+  const readLinks = (page: FetchedPage, pagesLeft: number) =>
+    readFetchedLinks(page, {
+      skip: [...deps.known, self, ...found.keys()],
+      read: [...read],
+      wanted: IMPORT_MAX_CANDIDATES - found.size,
+      pages: pagesLeft,
+    });
+  const add = (links: string[]) => {
+    for (const link of links) found.set(articleUrlKey(link), link);
+  };
+  const links = await readLinks(first, MAX_SITEMAPS);
+  add(links.articles);
+  // A sitemap index's sitemaps, breadth first; an author page's next pages, the newest page's first.
+  const maxPages = links.kind === "sitemap" ? 1 + MAX_SITEMAPS : MAX_LISTING_PAGES;
+  const queue = [...links.follow];
+  let listed = links.listed;
+  let repeats = links.repeats;
+  while (queue.length > 0 && pagesRead < maxPages && found.size < IMPORT_MAX_CANDIDATES) {
+    const next = queue.shift() as string;
+    if (read.has(articleUrlKey(next))) {
+      repeats += 1;
+      continue;
+    }
+    read.add(articleUrlKey(next));
+    deps.signal?.throwIfAborted();
+    const page = await readLinks(await deps.fetchText(next), maxPages - pagesRead - 1);
+    pagesRead += 1;
+    if (page.kind !== links.kind) continue;
+    add(page.articles);
+    listed += page.listed;
+    repeats += page.repeats;
+    if (links.kind === "sitemap") queue.push(...page.follow);
+    else queue.unshift(...page.follow);
+  }
+  // Stopped at once, but "Found 0 articles" would not tell the owner why.
+  if (links.kind === "sitemap" && listed === 0 && repeats > 0) {
+    throw new Error("The sitemap index lists itself and no articles");
+  }
   return { kind: links.kind, urls: [...found.values()], pagesRead };
 }

@@ -71,12 +71,7 @@ export function createImportService(deps: ImportServiceDeps) {
   const portfolioKeys = () => new Set(deps.articles.list().map((article) => articleUrlKey(article.url)));
 
   async function discover(id: string, url: string, signal: AbortSignal): Promise<void> {
-    const known = portfolioKeys();
-    const found = await discoverArticles(url, {
-      fetchText: deps.fetchText,
-      isKnown: (link) => known.has(articleUrlKey(link)),
-      signal,
-    });
+    const found = await discoverArticles(url, { fetchText: deps.fetchText, known: portfolioKeys(), signal });
     signal.throwIfAborted();
     jobs.saveDiscovery(id, holder, found);
   }

@@ -11,7 +11,14 @@ afterEach(async () => {
 });
 
 function open(options: Partial<Parameters<typeof createParsePool>[0]> = {}): ParsePool {
-  pool = createParsePool({ size: 2, deadlineMs: 30_000, idleMs: 60_000, maxHeapMb: 256, ...options });
+  pool = createParsePool({
+    size: 2,
+    deadlineMs: 30_000,
+    idleMs: 60_000,
+    maxHeapMb: 256,
+    maxWaitMs: 60_000,
+    ...options,
+  });
   return pool;
 }
 
@@ -50,6 +57,18 @@ describe("the parse pool", () => {
     expect(await tasks.run(TASKS, "describePage", [{ body: new Uint8Array(3), url: "u" }])).toEqual({
       url: "u",
       bytes: 3,
+    });
+  });
+
+  it("gives up a task that waited too long for a worker, as busy, and runs the next one once a worker is free", async () => {
+    const tasks = open({ size: 1, deadlineMs: 3000, maxWaitMs: 500 });
+    const slow = outcome(tasks.run(TASKS, "spin", []));
+    const waiting = await outcome(tasks.run(TASKS, "describePage", [{ body: new Uint8Array(4), url: "u" }]));
+    expect(waiting).toEqual({ error: new UnreadablePageError("busy") });
+    expect(await slow).toEqual({ error: new UnreadablePageError("too_slow") });
+    expect(await tasks.run(TASKS, "describePage", [{ body: new Uint8Array(5), url: "u" }])).toEqual({
+      url: "u",
+      bytes: 5,
     });
   });
 

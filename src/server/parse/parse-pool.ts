@@ -13,13 +13,24 @@ export type ParsePoolOptions = {
   idleMs: number;
   /** Each worker's heap; a document that needs more gets `too_much_memory`. */
   maxHeapMb: number;
+  /**
+   * A task still waiting for a worker after this long is given up (`busy`): behind an import's
+   * pages, a visitor's reader would otherwise wait several deadlines.
+   */
+  maxWaitMs: number;
 };
 
 /**
  * Parsing what others publish happens here (docs/decisions/029): 2 workers, 10 s for a document
  * (real pages take well under a second), 512 MB of heap each (a 50,000-address sitemap needs more than 128).
  */
-export const PARSE_POOL: ParsePoolOptions = { size: 2, deadlineMs: 10_000, idleMs: 60_000, maxHeapMb: 512 };
+export const PARSE_POOL: ParsePoolOptions = {
+  size: 2,
+  deadlineMs: 10_000,
+  idleMs: 60_000,
+  maxHeapMb: 512,
+  maxWaitMs: 15_000,
+};
 
 const WORKER = new URL("./parse-worker.mjs", import.meta.url);
 /** A new worker loads tsx and the task's module in about half a second; this bounds one that never does. */
@@ -31,6 +42,7 @@ type Job = {
   args: unknown[];
   resolve(value: unknown): void;
   reject(error: Error): void;
+  waiting?: NodeJS.Timeout;
 };
 type Slot = { worker: Worker; job?: Job; deadline?: NodeJS.Timeout; idle?: NodeJS.Timeout };
 type Reply =
@@ -112,6 +124,7 @@ export function createParsePool(options: ParsePoolOptions) {
         slot = start();
       }
       const job = queue.shift() as Job;
+      clearTimeout(job.waiting);
       slot.job = job;
       clearTimeout(slot.idle);
       slot.worker.ref();
@@ -130,13 +143,21 @@ export function createParsePool(options: ParsePoolOptions) {
     /** Runs `module`'s export `name` on `args` in a worker; rejects with the task's error. */
     run(module: URL, name: string, args: unknown[]): Promise<unknown> {
       return new Promise((resolve, reject) => {
-        queue.push({ module: module.href, name, args, resolve, reject });
+        const job: Job = { module: module.href, name, args, resolve, reject };
+        job.waiting = setTimeout(() => {
+          queue.splice(queue.indexOf(job), 1);
+          reject(new UnreadablePageError("busy"));
+        }, options.maxWaitMs);
+        queue.push(job);
         dispatch();
       });
     },
     /** Stops every worker; waiting and running tasks fail. */
     async close(): Promise<void> {
-      for (const job of queue.splice(0)) job.reject(new Error("The parse pool was closed"));
+      for (const job of queue.splice(0)) {
+        clearTimeout(job.waiting);
+        job.reject(new Error("The parse pool was closed"));
+      }
       const workers = [...slots].map((slot) => slot.worker);
       for (const slot of [...slots]) retire(slot, new Error("The parse pool was closed"));
       await Promise.all(workers.map((worker) => worker.terminate()));

@@ -1,5 +1,5 @@
 import { parseHTML } from "linkedom";
-import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
+import { capContent, cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
 import type { ReaderParagraph } from "../../domain/reader-paragraphs";
 import { extractBody } from "./article-body";
 import { isBylineOf } from "./boilerplate-blocks";
@@ -75,7 +75,8 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
     if (textLength(plain.paragraphs) > textLength(body.paragraphs)) body = plain;
   }
   const author = metadata.author || cleanAuthor(body.byline);
-  const content = body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n");
+  // Capped here, in the parse worker: the reader caches, archives and re-reads this text.
+  const content = capContent(body.paragraphs.filter((text) => !isBylineOf(text, author)).join("\n\n"));
   const paragraphs = toReaderParagraphs(content);
   const firstParagraph = paragraphs.find((p) => !p.heading)?.text ?? "";
   const details = {

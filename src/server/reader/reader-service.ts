@@ -1,7 +1,12 @@
 import { ARTICLE_LIMITS, type Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
-import { cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
+import {
+  capContent,
+  cutExcerpt,
+  toReaderParagraphs,
+  type ReaderParagraph,
+} from "../../domain/reader-paragraphs";
 import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { originalGoneText } from "../../domain/link-health";
@@ -38,6 +43,7 @@ export type ReaderErrorCode =
   | "no_content"
   | "extraction_failed"
   | "unreadable"
+  | "busy"
   | "no_text"
   | "gone";
 
@@ -91,7 +97,11 @@ const readArticlePage = inParseWorker<typeof ArticlePage, "readArticlePage">(
   "readArticlePage",
 );
 
+/** The parse workers were busy: says nothing about the page, so asked again soon. */
+const BUSY_TTL_MS = 5 * 1000;
+
 function failureTtl(error: ReaderError): number {
+  if (error.code === "busy") return BUSY_TTL_MS;
   return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
 }
 
@@ -124,6 +134,11 @@ export function createReaderService(options: ReaderServiceOptions) {
     now,
   });
   const framings = createTtlCache<boolean>({ ttlMs: FRAMING_TTL_MS, maxEntries: MAX_CACHED_PAGES, now });
+  const splitArchives = createTtlCache<ReaderParagraph[]>({
+    ttlMs: CONTENT_TTL_MS,
+    maxEntries: MAX_CACHED_PAGES,
+    now,
+  });
   const pageOnce = createInFlight<SafeResponse>();
   const extractOnce = createInFlight<Extraction>();
   const framingOnce = createInFlight<boolean>();
@@ -165,6 +180,20 @@ export function createReaderService(options: ReaderServiceOptions) {
     });
   }
 
+  /**
+   * What the reader shows of an archived copy, split once per copy: 20,000 short lines take tens
+   * of milliseconds to split, and the reader's answer is not cached. Copies stored before
+   * extraction capped its text may be longer than the cap.
+   */
+  function archivedParagraphs(archived: ArchivedArticle): ReaderParagraph[] {
+    const key = `${archived.articleId} ${archived.fetchedAt}`;
+    const cached = splitArchives.get(key);
+    if (cached) return cached;
+    const paragraphs = toReaderParagraphs(capContent(archived.content));
+    splitArchives.set(key, paragraphs);
+    return paragraphs;
+  }
+
   function saveArchive(article: Article, extracted: ExtractedArticle, fetchedAt: string): void {
     // Nothing to keep: the page is asked again once the memory cache forgets it.
     if (extracted.content === "") return;
@@ -190,7 +219,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     const archived = archive.get(article.id);
     // An archive of an older address of the article is out of date.
     if (archived && archived.url === article.url) {
-      return merge(article, { ...archived, paragraphs: toReaderParagraphs(archived.content) }, "archive");
+      return merge(article, { ...archived, paragraphs: archivedParagraphs(archived) }, "archive");
     }
     // The link check found the original gone and we kept no text: nothing to fetch.
     if (article.gone) throw goneError(article);
@@ -305,7 +334,9 @@ async function extractPage(page: SafeResponse): Promise<ExtractedArticle> {
   try {
     article = await readArticlePage({ body: page.body, contentType: page.contentType }, page.url);
   } catch (error) {
-    if (error instanceof UnreadablePageError) throw new ReaderError(502, "unreadable", error.message);
+    if (error instanceof UnreadablePageError) {
+      throw new ReaderError(502, error.reason === "busy" ? "busy" : "unreadable", error.message);
+    }
     const reason = error instanceof Error && error.message ? error.message : "Unknown error";
     throw new ReaderError(502, "extraction_failed", `Content extraction failed: ${reason}`);
   }
