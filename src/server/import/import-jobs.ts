@@ -247,7 +247,7 @@ export function createImportJobs(store: Store) {
       holder: string,
       found: { kind: ImportJob["kind"]; urls: string[]; pagesRead: number },
     ): void {
-      store.sqlite.transaction(() => {
+      decide(() => {
         if (!db.select({ id: importJobsTable.id }).from(importJobsTable).where(heldBy(id, holder)).get())
           return;
         db.delete(importCandidatesTable).where(eq(importCandidatesTable.jobId, id)).run();
@@ -268,7 +268,7 @@ export function createImportJobs(store: Store) {
           .set({ status: "reading", kind: found.kind, pagesRead: found.pagesRead, updatedAt: now() })
           .where(eq(importJobsTable.id, id))
           .run();
-      })();
+      });
     },
     pending(id: string): CandidateRow[] {
       return db

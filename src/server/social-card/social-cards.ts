@@ -79,18 +79,20 @@ export function createSocialCards(deps: SocialCardsDeps) {
 
   function draw(entry: Kept, input: CardInput, version: string): Promise<SocialCard> {
     const order = ++drawn;
-    const card = slots.run(async () => {
+    // The picture is had before a drawing slot is taken: a slow source (up to the time limit)
+    // must not hold one of the 2 slots while other cards wait to be drawn.
+    const card = (async () => {
       // undefined: the photo exists but could not be had now (failed or too slow).
       const photo = input.photo ? await deps.loadImage(input.photo).catch(() => undefined) : null;
       const complete = photo !== undefined;
-      return {
+      return slots.run(async () => ({
         png: await render(input, photo ?? null),
         version,
         etag: complete ? `"card-${version}"` : `"card-${version}-without-photo"`,
         complete,
         madeAt: Date.now(),
-      };
-    });
+      }));
+    })();
     entry.drawing = { version, card };
     card.then(
       (made) => {
