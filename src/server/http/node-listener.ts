@@ -9,6 +9,7 @@ import type { PublicCache } from "./public-cache";
  * the public cache then serves to everyone (decision 030).
  */
 function toOriginForm(req: IncomingMessage) {
+  if (req.url?.[0] === "/") return;
   const match = /^https?:\/\/[^/?#]*/i.exec(req.url ?? "");
   if (!match) return;
   const rest = req.url!.slice(match[0].length);

@@ -51,6 +51,8 @@ type Entry = {
   notModified: string[];
   /** Served from here at least once. Entries nobody asked for again are evicted first. */
   hot: boolean;
+  /** When it was last served from here (a count, not a time): the least recent is evicted first. */
+  lastServed: number;
   /** The route's headers and the plain bytes' hash while the quick encodings are kept. */
   upgrade?: { common: [string, string][]; tag: string };
 };
@@ -94,6 +96,7 @@ export type PublicCacheOptions = {
 };
 
 const QUERY_MISS_WINDOW_MS = 10 * 60 * 1000;
+const KEY_MEMO_SIZE = 2000;
 
 const tagOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
 const brTag = (tag: string, quality: number) => `"${tag}-br${quality}"`;
@@ -221,7 +224,22 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
   const signedIn = (cookie: string | undefined) =>
     cookie !== undefined && cookie.includes(`${options.sessionCookie}=`) && options.isOwner(cookie);
-  const hostOf = (host: string | undefined) => options.keyHost ?? host?.toLowerCase();
+  let servedCount = 0;
+  // A hit must cost about a map lookup: the key of a target seen before is remembered (it depends
+  // only on the target, the host and the site's fixed routes and files). Bounded: a flood of new
+  // targets empties it.
+  const keyMemo = new Map<string, string | undefined>();
+  const keyOf = (host: string | undefined, target: string) => {
+    const hostPart = options.keyHost ?? host?.toLowerCase();
+    const memoKey = `${hostPart} ${target}`;
+    let key = keyMemo.get(memoKey);
+    if (key === undefined && !keyMemo.has(memoKey)) {
+      key = publicCacheKey(hostPart, target, options.isUnknownPath);
+      if (keyMemo.size >= KEY_MEMO_SIZE) keyMemo.clear();
+      keyMemo.set(memoKey, key);
+    }
+    return key;
+  };
 
   /** A picture under an address that never changes (`immutable`): kept as it is, in one encoding. */
   function buildAsIs(status: number, headers: Headers, body: Buffer): Entry {
@@ -235,6 +253,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       validators: new Set([kept.etag]),
       notModified: notModifiedOf(common),
       hot: false,
+      lastServed: 0,
     };
   }
 
@@ -288,6 +307,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       validators,
       notModified: notModifiedOf(common),
       hot: false,
+      lastServed: 0,
       upgrade: { common, tag },
     };
   }
@@ -324,11 +344,9 @@ export function createPublicCache(options: PublicCacheOptions) {
    * and, asked for again, it is worth its best encodings.
    */
   function served(key: string, entry: Entry) {
+    entry.lastServed = ++servedCount;
     // (An entry a request joined while it was made may not have been kept: a write came between.)
-    if (entries.get(key) !== entry) return;
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entry.hot) return;
+    if (entry.hot || entries.get(key) !== entry) return;
     entry.hot = true;
     if (entry.upgrade) {
       upgrades.add(key);
@@ -345,13 +363,21 @@ export function createPublicCache(options: PublicCacheOptions) {
     if (!over()) return;
     // Never the entry just stored (else a full cache keeps nothing new); expired entries first,
     // then one-off answers (a query nobody repeats), so they cannot push out the pages visitors
-    // keep asking for; then the least recently served (a hit moves its entry to the end).
+    // keep asking for; then the least recently served.
     const expired = (value: Entry) => now() - value.storedAt > options.maxAgeMs;
-    for (const rule of [expired, (value: Entry) => !value.hot, () => true]) {
+    for (const rule of [expired, (value: Entry) => !value.hot]) {
       for (const [other, value] of entries) {
         if (!over()) return;
         if (other !== key && rule(value)) drop(other, value);
       }
+    }
+    while (over() && entries.size > 1) {
+      let oldest: [string, Entry] | undefined;
+      for (const pair of entries) {
+        if (pair[0] !== key && (!oldest || pair[1].lastServed < oldest[1].lastServed)) oldest = pair;
+      }
+      if (!oldest) return;
+      drop(...oldest);
     }
   }
 
@@ -387,7 +413,7 @@ export function createPublicCache(options: PublicCacheOptions) {
       if (method !== "GET" && method !== "HEAD") return false;
       const { headers } = req;
       if (signedIn(headers.cookie)) return false;
-      const key = publicCacheKey(hostOf(headers.host), req.url ?? "", options.isUnknownPath);
+      const key = keyOf(headers.host, req.url ?? "");
       if (key === undefined) return false;
       const entry = fresh(key);
       if (!entry) return false;
@@ -410,7 +436,7 @@ export function createPublicCache(options: PublicCacheOptions) {
         const method = c.req.method;
         if ((method !== "GET" && method !== "HEAD") || signedIn(c.req.header("cookie"))) return next();
         const { host, target } = requestTarget(c);
-        const key = publicCacheKey(hostOf(host), target, options.isUnknownPath);
+        const key = keyOf(host, target);
         if (key === undefined) return next();
         const request = {
           method,
