@@ -52,6 +52,9 @@ const root = path.resolve(args.root);
 const timeoutMs = Number(args.timeout) * 1000;
 const pages = [...HOSTILE_PAGES, SLOW_PAGE].filter((page) => page.name.includes(args.only));
 
+/** The largest value (a spread into Math.max overflows the stack past about 100,000 values). */
+const largest = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);
+
 type Outcome = { ms: number; answer: string };
 /** `/` answers in ms; `cutOff` is how long the last one had waited when the server was stopped. */
 type Probes = { latencies: number[]; cutOff?: number };
@@ -223,14 +226,18 @@ function format(row: Row): string {
         ? `no answer in ${timeoutMs / 1000} s`
         : `${ms(row.hostile.ms).padStart(9)}  ${row.hostile.answer.slice(0, 70)}`;
   const { latencies, cutOff } = row.home;
-  const worst = cutOff === undefined ? ms(Math.max(...latencies)) : `>${ms(cutOff)}`;
+  const worst = cutOff === undefined ? ms(largest(latencies)) : `>${ms(cutOff)}`;
   const middle = latencies.length ? ms(median(latencies)) : "-";
   const home = `/ ×${String(latencies.length).padEnd(4)} median ${middle.padStart(8)}  worst ${worst.padStart(8)}`;
   return `${row.input.padEnd(30)} ${row.via.padEnd(13)} ${home}   hostile ${hostile}`;
 }
 
-const worst = Math.max(...rows.flatMap((row) => [...row.home.latencies, row.home.cutOff ?? 0]));
+const worst = largest(
+  rows
+    .filter((row) => row.hostile !== "none")
+    .flatMap((row) => [...row.home.latencies, row.home.cutOff ?? 0]),
+);
 console.log(
   `\nWorst / while a hostile page was read: ${ms(worst)} (goal: under ${GOAL_MS} ms, ${worst < GOAL_MS ? "met" : "missed"}); ` +
-    `with none: ${ms(Math.max(...(quiet?.home.latencies ?? [0])))}`,
+    `with none: ${ms(largest(quiet?.home.latencies ?? [0]))}`,
 );
