@@ -68,15 +68,27 @@ const test = base.extend<object, { world: World }>({
   baseURL: async ({ world }, use) => use(world.server.url),
 });
 
-/** The server HTML of `/`, once the warm-up has stored the pictures and pages link their versions. */
+/**
+ * The server HTML of `/`, once the warm-up has stored the first pictures and pages link their
+ * versions. The warm-up stores one picture after another, and each one stored changes the page:
+ * a page with one versioned picture may still link the next without a version, so this waits
+ * until every preloaded picture has one.
+ */
 async function versionedHtml(server: TestServer): Promise<string> {
   let html = "";
   await expect
-    .poll(async () => {
-      html = await (await fetch(server.url)).text();
-      return (html.match(/<source type="image\/webp" srcset="[^"]*&amp;v=/gi) ?? []).length;
-    })
-    .toBeGreaterThan(0);
+    .poll(
+      async () => {
+        html = await (await fetch(server.url)).text();
+        const preloads = html.match(/<link rel="preload"[^>]* as="image"[^>]*>/g) ?? [];
+        const sources = html.match(/<source type="image\/webp" srcset="[^"]*&amp;v=/gi) ?? [];
+        return (
+          preloads.length > 0 && sources.length > 0 && preloads.every((link) => link.includes("&amp;v="))
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   return html;
 }
 
