@@ -89,13 +89,13 @@ export default tseslint.config(
   // Every server-side request goes through the safe fetcher (SSRF guard, size and time limits).
   {
     files: ["src/server/**/*.ts"],
-    ignores: ["src/server/fetch/safe-fetch.ts", "src/server/**/*.test.ts"],
+    ignores: ["src/server/kernel/fetch/safe-fetch.ts", "src/server/**/*.test.ts"],
     rules: {
       "no-restricted-globals": [
         "error",
         {
           name: "fetch",
-          message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts) for server-side requests.",
+          message: "Use the safe fetcher (src/server/kernel/fetch/safe-fetch.ts) for server-side requests.",
         },
       ],
       "no-restricted-imports": [
@@ -103,7 +103,7 @@ export default tseslint.config(
         {
           paths: ["undici", "node-fetch", "axios"].map((name) => ({
             name,
-            message: "Use the safe fetcher (src/server/fetch/safe-fetch.ts).",
+            message: "Use the safe fetcher (src/server/kernel/fetch/safe-fetch.ts).",
           })),
         },
       ],

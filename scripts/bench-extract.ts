@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
-import { decodeHtml } from "../src/server/reader/decode-html";
-import { extractArticle } from "../src/server/reader/extract-article";
+import { decodeHtml } from "../src/server/kernel/extract/decode-html";
+import { extractArticle } from "../src/server/kernel/extract/extract-article";
 
 type Predictions = Record<string, { articleBody: string }>;
 type Score = { pages: number; f1: number; precision: number; recall: number };

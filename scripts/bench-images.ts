@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import sharp from "sharp";
-import { processImage } from "../src/server/images/process-image";
+import { processImage } from "../src/server/kernel/process-image";
 import { opaqueRgbaPng, photoJpeg, transparentPng } from "../tests/support/sample-images";
 
 type Sample = { name: string; body: Buffer };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readmeSettingsTable, settingsTable, withSettingsTable } from "./settings-table";
 
 describe("README's Configuration table", () => {
-  it("is the one `npm run docs:settings` writes from the settings in src/server/config.ts", () => {
+  it("is the one `npm run docs:settings` writes from the settings in src/server/kernel/config.ts", () => {
     expect(readmeSettingsTable(fs.readFileSync("README.md", "utf8"))).toBe(settingsTable());
   });
 

@@ -1,8 +1,8 @@
-import { settings } from "../../src/server/config";
+import { settings } from "../../src/server/kernel/config";
 
 const HEADER = "| variable | default | meaning |";
 
-/** README's Configuration table: a row per setting declared in src/server/config.ts, in its order. */
+/** README's Configuration table: a row per setting declared in src/server/kernel/config.ts, in its order. */
 export function settingsTable(): string {
   const rows = Object.entries(settings).map(
     ([name, setting]) =>

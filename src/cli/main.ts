@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { ConfigError, loadConfig } from "../server/config";
-import { exportContent, ImportError, importContent } from "../server/content/content-transfer";
-import { createLogger } from "../server/logger";
-import { decodeHtml } from "../server/reader/decode-html";
-import { extractArticle } from "../server/reader/extract-article";
-import { keepNewFilesPrivate } from "../server/private-files";
+import { ConfigError, loadConfig } from "../server/kernel/config";
+import { exportContent, ImportError, importContent } from "../server/backup/content-transfer";
+import { createLogger } from "../server/kernel/logger";
+import { decodeHtml } from "../server/kernel/extract/decode-html";
+import { extractArticle } from "../server/kernel/extract/extract-article";
+import { keepNewFilesPrivate } from "../server/kernel/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
-import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/upload-transfer";
+import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/backup/upload-transfer";
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema } from "../domain/content";
-import { ImportBusyError } from "../server/import/import-service";
+import { ImportBusyError } from "../server/back-catalogue/import-service";
 import { readPassword } from "./read-password";
 
 const USAGE = `Usage: npx byline <command>

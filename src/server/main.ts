@@ -2,11 +2,11 @@ import http from "node:http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { createApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { nodeListener } from "./http/node-listener";
-import { createLogger } from "./logger";
+import { ConfigError, loadConfig } from "./kernel/config";
+import { nodeListener } from "./kernel/http/node-listener";
+import { createLogger } from "./kernel/logger";
 import { developmentPages, productionPages } from "./pages";
-import { keepNewFilesPrivate } from "./private-files";
+import { keepNewFilesPrivate } from "./kernel/private-files";
 import { createServices, ensureOwner } from "./services";
 
 async function main() {

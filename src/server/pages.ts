@@ -8,9 +8,9 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
-import type { AppContext } from "./http/app-env";
+import type { AppContext } from "./kernel/http/app-env";
 import { landingSearch } from "../domain/landing-query";
-import { oddPathStatus, rawRequestPath } from "./http/path-guard";
+import { oddPathStatus, rawRequestPath } from "./kernel/http/path-guard";
 import type { Services } from "./services";
 import type { SocialCards } from "./social-card/social-cards";
 

@@ -7,7 +7,7 @@ export const streamTimeout = 5_000;
 /**
  * Pages are small, so we wait for the whole document: visitors without JavaScript and search
  * engines get every word. React Router's inline scripts carry the render mark, so the server
- * allows them by their hashes (src/server/http/security-headers.ts).
+ * allows them by their hashes (src/server/kernel/http/security-headers.ts).
  *
  * The web-streams renderer, not Node's `renderToPipeableStream`: that one runs each render in an
  * AsyncLocalStorage, which stays switched on for the life of the process and taxes every

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { latestArticle, selectFrontPage } from "../../src/domain/front-page";
+import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
 import { gotoHydrated, publicContent } from "./landing-support";

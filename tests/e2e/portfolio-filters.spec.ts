@@ -176,7 +176,7 @@ test("articles without valid tags take their badges from the built-in map by URL
   await createArticle(server.api, created, {
     title: `Mapped bus cuts ${token}`,
     outlet: "The Civic Ledger",
-    // In src/web/features/portfolio/known-article-tags.json as data + comment; 'www.' and the slash do not matter.
+    // In src/domain/known-article-tags.json as data + comment; 'www.' and the slash do not matter.
     url: "https://www.civicledger.example/housing/landlord-register-unchecked/",
     date: "2024-02-02",
     tags: ["Elections"],

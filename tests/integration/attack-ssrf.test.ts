@@ -6,7 +6,7 @@
  * HTTP surface, and no connection may reach the loopback listeners that stand in for internal
  * services. The app runs as in production: FETCH_ALLOW_PRIVATE is not set.
  *
- * The address rules themselves are unit-tested in src/server/fetch; this file counts the
+ * The address rules themselves are unit-tested in src/server/kernel/fetch; this file counts the
  * refusals end to end, endpoint by endpoint.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ChangeEvent } from "../../src/server/db/open-database";
+import type { ChangeEvent } from "../../src/server/kernel/db/open-database";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 const VALID = {

@@ -7,8 +7,8 @@ import {
   createSmtpTransport,
   smtpTransportOptions,
 } from "../../src/server/contact/contact-service";
-import { openStore, type Store } from "../../src/server/db/open-database";
-import { createLogger } from "../../src/server/logger";
+import { openStore, type Store } from "../../src/server/kernel/db/open-database";
+import { createLogger } from "../../src/server/kernel/logger";
 import { createContentRepositories } from "../../src/server/content/content-repositories";
 import { startSmtpInbox, type SmtpInbox } from "./support/contact-smtp-inbox";
 

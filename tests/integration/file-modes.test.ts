@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/db/open-database";
+import { openStore } from "../../src/server/kernel/db/open-database";
 
 const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 

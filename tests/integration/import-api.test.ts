@@ -11,8 +11,8 @@ import {
   SITEMAP_INDEX,
   serveFakeOutlet,
 } from "../e2e/support/fake-outlet";
-import { loadConfig } from "../../src/server/config";
-import { createLogger } from "../../src/server/logger";
+import { loadConfig } from "../../src/server/kernel/config";
+import { createLogger } from "../../src/server/kernel/logger";
 import { createServices } from "../../src/server/services";
 import { createTestApp, type TestApp } from "./support/test-app";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJob } from "../../src/domain/back-catalogue";
-import { ImportBusyError } from "../../src/server/import/import-service";
+import { ImportBusyError } from "../../src/server/back-catalogue/import-service";
 import { ATOM_FEED, DUPLICATE, RSS_FEED, serveFakeOutlet } from "../e2e/support/fake-outlet";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { importDataDir, openImportProcess, type ImportProcess } from "./support/import-process";

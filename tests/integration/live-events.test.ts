@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/db/open-database";
+import { openStore } from "../../src/server/kernel/db/open-database";
 import { createContentRepositories } from "../../src/server/content/content-repositories";
 import { createTestApp, type TestApp } from "./support/test-app";
 

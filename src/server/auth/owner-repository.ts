@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
-import type { Store } from "../db/open-database";
-import { ownerTable, setupTokensTable } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { ownerTable, setupTokensTable } from "../kernel/db/schema";
 import { hashPassword } from "./passwords";
 
 const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

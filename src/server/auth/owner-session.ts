@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { apiError } from "../http/api-error";
-import type { AppEnv } from "../http/app-env";
-import { SAFE_METHODS } from "../http/csrf";
+import { apiError } from "../kernel/http/api-error";
+import type { AppEnv } from "../kernel/http/app-env";
+import { SAFE_METHODS } from "../kernel/http/csrf";
 import type { SessionStore } from "./sessions";
 
 export function sessionCookieName(secure: boolean) {

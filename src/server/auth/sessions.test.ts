@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../db/open-database";
+import { openStore, type Store } from "../kernel/db/open-database";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSessionStore } from "./sessions";
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or } from "drizzle-orm";
-import type { Store } from "../db/open-database";
-import { sessionsTable } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { sessionsTable } from "../kernel/db/schema";
 
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 14 * 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { contactMessageInputSchema } from "../../domain/content";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { apiError, readBody } from "../http/api-error";
-import { createRateLimiter } from "../http/rate-limiter";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
+import { apiError, readBody } from "../kernel/http/api-error";
+import { createRateLimiter } from "../kernel/http/rate-limiter";
 import type { ContactService } from "./contact-service";
 
 /** A contact message is a few kilobytes at most; anything larger is refused before parsing. */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNull, lte, min, sql } from "drizzle-orm";
 import type { ContactMessage, ContactMessageInput, MessageStatus } from "../../domain/content";
-import type { Store } from "../db/open-database";
-import { contactMessagesTable as messages } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { contactMessagesTable as messages } from "../kernel/db/schema";
 
 type Row = typeof messages.$inferSelect;
 type NewMessage = Pick<ContactMessageInput, "name" | "email" | "subject" | "message">;

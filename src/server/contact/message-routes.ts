@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../http/app-env";
-import { apiError, readBody } from "../http/api-error";
+import type { AppEnv } from "../kernel/http/app-env";
+import { apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../auth/owner-session";
 import type { MessageRepository } from "./message-repository";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Collection } from "../../domain/content";
-import type { Store } from "../db/open-database";
+import type { Store } from "../kernel/db/open-database";
 
 type TableWithId = SQLiteTable & { id: AnySQLiteColumn };
 

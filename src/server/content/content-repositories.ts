@@ -10,8 +10,8 @@ import {
 } from "../../domain/content";
 import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
-import type { Store } from "../db/open-database";
-import { articlesTable, educationTable, experiencesTable, siteTable } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
 import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
 import { readGoneOriginals } from "../link-health/link-check-repository";
 

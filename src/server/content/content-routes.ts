@@ -8,8 +8,8 @@ import {
 } from "../../domain/content";
 import { publicSite } from "../../domain/public-site";
 import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "./new-item-defaults";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { apiError, readBody } from "../http/api-error";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
+import { apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../auth/owner-session";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";

@@ -1,6 +1,6 @@
 import type { EducationInput, ExperienceInput, Site } from "../../domain/content";
 import { siteSchema } from "../../domain/content";
-import type { Store } from "../db/open-database";
+import type { Store } from "../kernel/db/open-database";
 import type { ContentRepositories } from "./content-repositories";
 import { DEMO_ARTICLES } from "./demo-articles";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/app-env";
-import { matchesEtag } from "../http/etag";
+import type { AppEnv } from "../kernel/http/app-env";
+import { matchesEtag } from "../kernel/http/etag";
 import { ICON_PATHS } from "../../domain/generated-paths";
 import type { createSiteIcons } from "./site-icons";
 

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type { Site } from "../../domain/content";
 import type { IconPath } from "../../domain/generated-paths";
-import { contentEtag } from "../http/etag";
-import { PICTURE_RETRY_MS } from "../social-card/picture-loader";
+import { contentEtag } from "../kernel/http/etag";
+import { PICTURE_RETRY_MS } from "../kernel/picture-loader";
 
 /** The site's colours (src/web/styles/base.css): accent red behind paper-white letters. */
 const ACCENT = "#8a1c1c";

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import type { ImageType } from "./process-image";
+import type { ImageType } from "../kernel/process-image";
 
 export type ImageFormat = "base" | "webp";
 

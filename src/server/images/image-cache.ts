@@ -3,11 +3,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createCacheStore, cacheKey, variantName } from "./cache-store";
 import type { ImageFormat, StoredEntry, StoredVariant, VariantName } from "./cache-store";
 import { ImageCacheError } from "./image-cache-error";
-import { processImage } from "./process-image";
-import type { EncodedImage, ProcessedImage } from "./process-image";
-import { contentEtag } from "../http/etag";
+import { processImage } from "../kernel/process-image";
+import type { EncodedImage, ProcessedImage } from "../kernel/process-image";
+import { contentEtag } from "../kernel/http/etag";
 import type { ImageVersion } from "../../domain/image-src";
-import { createTaskSlots } from "../task-slots";
+import { createTaskSlots } from "../kernel/task-slots";
 
 export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number; version: string };
 

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { isCacheableImage } from "../../domain/image-src";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { apiError } from "../http/api-error";
-import { createRateLimiter } from "../http/rate-limiter";
-import { createTtlCache } from "../reader/ttl-cache";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
+import { apiError } from "../kernel/http/api-error";
+import { createRateLimiter } from "../kernel/http/rate-limiter";
+import { createTtlCache } from "../kernel/ttl-cache";
 import type { ImageService } from "./image-service";
-import { matchesEtag } from "../http/etag";
+import { matchesEtag } from "../kernel/http/etag";
 
 /** With the content hash in the URL (`&v=`), the response can never change: cache it for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";

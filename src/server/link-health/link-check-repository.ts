@@ -2,8 +2,8 @@ import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import type { OriginalGone } from "../../domain/content";
 import type { LinkCheckState } from "../../domain/link-health";
-import type { Drizzle, Store } from "../db/open-database";
-import { linkChecksTable } from "../db/schema";
+import type { Drizzle, Store } from "../kernel/db/open-database";
+import { linkChecksTable } from "../kernel/db/schema";
 
 type Row = typeof linkChecksTable.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { AppEnv } from "../http/app-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../kernel/http/app-env";
+import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../auth/owner-session";
 import { ReaderError } from "../reader/reader-service";
 import { LinkHealthError, type LinkHealthService } from "./link-health-service";

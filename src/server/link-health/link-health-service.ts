@@ -11,9 +11,9 @@ import {
 import { isHttpUrl } from "../../domain/safe-url";
 import { httpUrl } from "../../domain/url-schemas";
 import { eq } from "drizzle-orm";
-import { articlesTable } from "../db/schema";
-import type { Store } from "../db/open-database";
-import { SafeFetchError } from "../fetch/safe-fetch";
+import { articlesTable } from "../kernel/db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import type { ArchivedArticle, ArticleArchive } from "../reader/article-archive";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
 

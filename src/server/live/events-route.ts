@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { Store } from "../db/open-database";
-import type { AppContext, AppEnv } from "../http/app-env";
-import { apiError } from "../http/api-error";
+import type { Store } from "../kernel/db/open-database";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
+import { apiError } from "../kernel/http/api-error";
 
 export type LiveOptions = {
   maxStreams: number;

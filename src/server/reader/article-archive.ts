@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Store } from "../db/open-database";
-import { articleArchivesTable } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { articleArchivesTable } from "../kernel/db/schema";
 
 export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
 

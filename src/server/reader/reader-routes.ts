@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../http/app-env";
-import { apiError, readBody } from "../http/api-error";
+import type { AppEnv } from "../kernel/http/app-env";
+import { apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../auth/owner-session";
 import { ReaderError } from "./reader-service";
 import type { ReaderService } from "./reader-service";

@@ -10,16 +10,16 @@ import {
 import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { originalGoneText } from "../../domain/link-health";
-import { SafeFetchError } from "../fetch/safe-fetch";
-import type { SafeResponse } from "../fetch/safe-fetch";
-import { inParseWorker } from "../parse/parse-pool";
-import { UnreadablePageError } from "../parse/unreadable-page";
+import { SafeFetchError } from "../kernel/fetch/safe-fetch";
+import type { SafeResponse } from "../kernel/fetch/safe-fetch";
+import { inParseWorker } from "../kernel/parse/parse-pool";
+import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import type { ArchivedArticle, ArticleArchive } from "./article-archive";
-import type { ExtractedArticle } from "./extract-article";
-import type * as ArticlePage from "./read-article-page";
-import { allowsFraming } from "./framing";
-import { createInFlight, createTtlCache } from "./ttl-cache";
-import { siteHost } from "./site-host";
+import type { ExtractedArticle } from "../kernel/extract/extract-article";
+import type * as ArticlePage from "../kernel/extract/read-article-page";
+import { allowsFraming } from "../kernel/extract/framing";
+import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
+import { siteHost } from "../kernel/site-host";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
@@ -93,7 +93,7 @@ type Extraction =
 
 /** Decoding, the markup limits and extraction, in the parse pool: never on the main thread. */
 const readArticlePage = inParseWorker<typeof ArticlePage, "readArticlePage">(
-  new URL("./read-article-page.ts", import.meta.url),
+  new URL("../kernel/extract/read-article-page.ts", import.meta.url),
   "readArticlePage",
 );
 

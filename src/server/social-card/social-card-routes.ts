@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { ARTICLE_CARD_PATH, SITE_CARD_PATH } from "../../domain/generated-paths";
-import type { AppEnv } from "../http/app-env";
-import { matchesEtag } from "../http/etag";
+import type { AppEnv } from "../kernel/http/app-env";
+import { matchesEtag } from "../kernel/http/etag";
 import type { ServedCard, SocialCards } from "./social-cards";
 
 /**

@@ -1,8 +1,8 @@
 import type { Article, Site } from "../../domain/content";
 import { formatArticleDate } from "../../domain/dates";
 import { usableImage } from "../../domain/placeholder-images";
-import { createTaskSlots } from "../task-slots";
-import { PICTURE_RETRY_MS } from "./picture-loader";
+import { createTaskSlots } from "../kernel/task-slots";
+import { PICTURE_RETRY_MS } from "../kernel/picture-loader";
 import { cardVersion, renderCard, type CardInput } from "./social-card";
 
 export type SocialCard = {

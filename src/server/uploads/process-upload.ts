@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Sharp } from "sharp";
 import { UPLOAD_MAX_BYTES, type UploadExtension } from "../../domain/uploads";
-import { IMAGE_LIMITS } from "../images/process-image";
+import { IMAGE_LIMITS } from "../kernel/process-image";
 
 export class UploadError extends Error {
   constructor(

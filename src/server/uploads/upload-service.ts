@@ -16,7 +16,7 @@ import {
 import { uploadNameSchema } from "./upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
 import { IMAGE_WIDTHS } from "../../domain/image-src";
-import { IMAGE_LIMITS } from "../images/process-image";
+import { IMAGE_LIMITS } from "../kernel/process-image";
 import { cleanUpload } from "./process-upload";
 
 export type UploadServiceOptions = {

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { glassIntensity } from "../features/landing/landing-page";
 import { ARTICLE_PARAM, PORTFOLIO_PARAMS } from "../../domain/landing-query";
 import { publicSite } from "../../domain/public-site";
-import { latestArticle } from "../../domain/front-page";
+import { latestArticle } from "../lib/front-page";
 import { storedReaderContent } from "../../domain/reader-content";
 // The article viewer's styles load with the page, so a viewer rendered on the server (a shared
 // '?article=' link) is styled before any script runs; its code loads when it opens, or once the

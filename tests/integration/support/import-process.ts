@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig } from "../../../src/server/config";
-import { createImportJobs } from "../../../src/server/import/import-jobs";
-import { createImportService, type ImportServiceDeps } from "../../../src/server/import/import-service";
-import { readTextPage } from "../../../src/server/import/read-text-page";
-import { createLogger } from "../../../src/server/logger";
+import { loadConfig } from "../../../src/server/kernel/config";
+import { createImportJobs } from "../../../src/server/back-catalogue/import-jobs";
+import {
+  createImportService,
+  type ImportServiceDeps,
+} from "../../../src/server/back-catalogue/import-service";
+import { readTextPage } from "../../../src/server/back-catalogue/read-text-page";
+import { createLogger } from "../../../src/server/kernel/logger";
 import { createServices } from "../../../src/server/services";
 
 export const importDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "byline-import-"));

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApp, type AppOptions } from "../../../src/server/app";
-import { loadConfig } from "../../../src/server/config";
-import { createLogger } from "../../../src/server/logger";
+import { loadConfig } from "../../../src/server/kernel/config";
+import { createLogger } from "../../../src/server/kernel/logger";
 import { hashPassword } from "../../../src/server/auth/passwords";
 import { createServices } from "../../../src/server/services";
 

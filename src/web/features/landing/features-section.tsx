@@ -1,6 +1,6 @@
 import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
-import { publications } from "../../../domain/front-page";
+import { publications } from "../../lib/front-page";
 import { latestArticleCard } from "./landing-page";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";

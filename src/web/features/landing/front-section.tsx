@@ -1,7 +1,7 @@
 import { LandingLink } from "../../lib/landing-link";
 import type { Article } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
-import { selectFrontPage } from "../../../domain/front-page";
+import { selectFrontPage } from "../../lib/front-page";
 import { ArticleImage, ArticlePicture } from "./article-image";
 import { HeadlineLink } from "./read-article-link";
 import { TypedName } from "./typed-name";

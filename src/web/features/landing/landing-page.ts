@@ -1,6 +1,6 @@
 import { articleUrlKey } from "../../../domain/article-url";
 import type { Article } from "../../../domain/content";
-import { latestArticle } from "../../../domain/front-page";
+import { latestArticle } from "../../lib/front-page";
 
 /**
  * The landing page's interaction rules (docs/product.md, The public page and

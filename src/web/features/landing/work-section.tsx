@@ -1,5 +1,5 @@
 import type { Article } from "../../../domain/content";
-import { featuredArticles } from "../../../domain/front-page";
+import { featuredArticles } from "../../lib/front-page";
 import { ArticlePicture } from "./article-image";
 import { ReadArticleLink } from "./read-article-link";
 import { SectionDivider } from "./section-divider";

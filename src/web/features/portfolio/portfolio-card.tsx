@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { articleTags } from "./article-tags";
+import { articleTags } from "../../../domain/article-tags";
 import type { Article } from "../../../domain/content";
 import { formatDayMonthYear, parseArticleDate } from "../../../domain/dates";
 import { nextImageOnError, usableImage } from "../../../domain/placeholder-images";

@@ -1,4 +1,4 @@
-import { articleTags } from "./article-tags";
+import { articleTags } from "../../../domain/article-tags";
 import type { Article } from "../../../domain/content";
 import type { PublicTag } from "../../../domain/public-tags";
 import { articleTime, endOfDay, parseArticleDate } from "../../../domain/dates";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
-import { PUBLICATIONS_MAX } from "../../../domain/front-page";
+import { PUBLICATIONS_MAX } from "../../lib/front-page";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { TextAreaField, TextField } from "../../lib/form-kit/form-fields";
 import { ImageField } from "../../lib/form-kit/image-field";

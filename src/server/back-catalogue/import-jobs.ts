@@ -6,8 +6,8 @@ import type {
   ImportJob,
   ImportJobStatus,
 } from "../../domain/back-catalogue";
-import type { Store } from "../db/open-database";
-import { importCandidatesTable, importJobsTable } from "../db/schema";
+import type { Store } from "../kernel/db/open-database";
+import { importCandidatesTable, importJobsTable } from "../kernel/db/schema";
 
 export type CandidateRow = typeof importCandidatesTable.$inferSelect;
 export type Lease = { holder: string; now: number; until: number };

@@ -1,6 +1,6 @@
 import { namesGeneratedPath } from "../../domain/generated-paths";
 import { IMAGE_CACHE_PATH, imageCacheSrc } from "../../domain/image-src";
-import type { Config } from "../config";
+import type { Config } from "./config";
 
 /** How long a share card or an icon waits for its picture before it is drawn without one. */
 export const PICTURE_TIMEOUT_MS = 4000;

@@ -1,6 +1,6 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import type { Site } from "../../domain/content";
-import type { LinkStatus } from "../../domain/link-health";
+import type { Site } from "../../../domain/content";
+import type { LinkStatus } from "../../../domain/link-health";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 

@@ -1,11 +1,11 @@
 import { Readability } from "@mozilla/readability";
-import { isHeadingLine } from "../../domain/reader-paragraphs";
+import { isHeadingLine } from "../../../domain/reader-paragraphs";
 import { textBlocks } from "./block-text";
 import type { TextBlock } from "./block-text";
 import { isBoilerplateBlock, isBoilerplateText, isItalicNote } from "./boilerplate-blocks";
 import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
-import { siteHost } from "./site-host";
+import { siteHost } from "../site-host";
 
 export type ArticleBody = {
   paragraphs: string[];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { articleUrlKey } from "../../domain/article-url";
 import type { ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
-import { articleTags } from "../../web/features/portfolio/article-tags";
+import { articleTags } from "../../domain/article-tags";
 import type { ArticleDetails } from "../reader/reader-service";
 import { discoverArticles, type FetchedPage } from "./discover";
 import type { ImportJobs, Lease } from "./import-jobs";

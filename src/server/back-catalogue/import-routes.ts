@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { importAddSchema, importStartSchema } from "../../domain/back-catalogue";
 import { requireOwner } from "../auth/owner-session";
-import type { AppEnv } from "../http/app-env";
-import { apiError, readBody } from "../http/api-error";
+import type { AppEnv } from "../kernel/http/app-env";
+import { apiError, readBody } from "../kernel/http/api-error";
 import { ImportBusyError, ImportNotInterruptedError, type ImportService } from "./import-service";
 
 const NO_SUCH_IMPORT = "That import no longer exists.";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleTags } from "./article-tags";
-import { PUBLIC_TAGS } from "../../../domain/public-tags";
+import { PUBLIC_TAGS } from "./public-tags";
 import knownArticleTags from "./known-article-tags.json";
 
 const known = "https://civicledger.example/housing/landlord-register-unchecked";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { Collection } from "../../domain/content";
+import type { Collection } from "../../../domain/content";
 import { makePrivate } from "../private-files";
 import { changesTable } from "./schema";
 import * as schema from "./schema";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Sharp } from "sharp";
-import { ImageCacheError } from "./image-cache-error";
+import { ImageCacheError } from "../images/image-cache-error";
 import { IMAGE_WIDTHS } from "../../domain/image-src";
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageCacheError } from "./image-cache-error";
+import { ImageCacheError } from "../images/image-cache-error";
 import { IMAGE_LIMITS, processImage } from "./process-image";
 import {
   opaqueRgbaPng,

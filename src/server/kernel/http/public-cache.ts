@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
-import { landingSearch } from "../../domain/landing-query";
+import { landingSearch } from "../../../domain/landing-query";
 import { isCompressible, preferredEncoding } from "./compression";
 import { apiError } from "./api-error";
 import { matchesEtag } from "./etag";

@@ -7,14 +7,14 @@ import {
   articlePage,
   type FakePublisher,
   type FakeResponse,
-} from "../../../tests/e2e/support/fake-publisher";
-import { serveFakeOutlet } from "../../../tests/e2e/support/fake-outlet";
-import { HOSTILE_PAGES } from "../../../tests/support/hostile-pages";
-import { decodeHtml } from "../reader/decode-html";
+} from "../../../../tests/e2e/support/fake-publisher";
+import { serveFakeOutlet } from "../../../../tests/e2e/support/fake-outlet";
+import { HOSTILE_PAGES } from "../../../../tests/support/hostile-pages";
+import { decodeHtml } from "../extract/decode-html";
 import { checkMarkup, MARKUP_LIMITS, type MarkupKind } from "./markup-limits";
 import { UnreadablePageError } from "./unreadable-page";
 
-const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 
 /** The shared extraction benchmark (46 real pages), where this machine keeps it. */
 function benchmarkPages(): { name: string; html: string }[] {
@@ -92,7 +92,7 @@ describe("real pages pass the markup limits", () => {
 
   it("the reader's fixture and a long article page", () => {
     const fixture = fs.readFileSync(
-      path.join(repoRoot, "src/server/reader/fixtures/news-article.html"),
+      path.join(repoRoot, "src/server/kernel/extract/fixtures/news-article.html"),
       "utf8",
     );
     expect(refusal(fixture)).toBe("read");

@@ -1,6 +1,10 @@
-import type { Article, Site } from "./content";
-import { articleTime } from "./dates";
-import { PLACEHOLDER_IMAGE_PATTERNS, usableImage, type PlaceholderPattern } from "./placeholder-images";
+import type { Article, Site } from "../../domain/content";
+import { articleTime } from "../../domain/dates";
+import {
+  PLACEHOLDER_IMAGE_PATTERNS,
+  usableImage,
+  type PlaceholderPattern,
+} from "../../domain/placeholder-images";
 
 export const PUBLICATIONS_MAX = 8;
 const SECONDARY_MAX = 2;

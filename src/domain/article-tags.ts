@@ -1,7 +1,7 @@
-import type { Article } from "../../../domain/content";
+import type { Article } from "./content";
 import knownArticleTags from "./known-article-tags.json";
-import { articleUrlKey as urlKey } from "../../../domain/article-url";
-import { isPublicTag, type PublicTag } from "../../../domain/public-tags";
+import { articleUrlKey as urlKey } from "./article-url";
+import { isPublicTag, type PublicTag } from "./public-tags";
 
 /** The public tags among `tags`, lower-cased, in their order, each once. */
 function publicTags(tags: readonly string[]): PublicTag[] {

@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
-import { capContent, cutExcerpt, toReaderParagraphs } from "../../domain/reader-paragraphs";
-import type { ReaderParagraph } from "../../domain/reader-paragraphs";
+import { capContent, cutExcerpt, toReaderParagraphs } from "../../../domain/reader-paragraphs";
+import type { ReaderParagraph } from "../../../domain/reader-paragraphs";
 import { extractBody } from "./article-body";
 import { isBylineOf } from "./boilerplate-blocks";
 import { readJsonLd } from "./json-ld";
