@@ -181,9 +181,24 @@ export type ContactMessage = {
   deliveredAt: string | null;
 };
 
-/** What live events name. "messages" and "links" (the link checks and archived copies) are the owner's alone. */
-export const COLLECTIONS = ["site", "articles", "experiences", "education", "messages", "links"] as const;
+/** What live events name. */
+export const COLLECTIONS = [
+  "site",
+  "articles",
+  "experiences",
+  "education",
+  "messages",
+  "links",
+  "imports",
+] as const;
 export type Collection = (typeof COLLECTIONS)[number];
+
+/**
+ * The collections only the owner sees (contact messages, link checks and archived copies, import
+ * jobs): a visitor's live stream never names them, and a write to them leaves cached public pages
+ * as they are.
+ */
+export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set(["messages", "links", "imports"]);
 
 export const credentialsSchema = z.object({
   email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Enter a valid e-mail address")),

@@ -8,6 +8,7 @@ import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./kernel/http/app-env";
 import { apiError } from "./kernel/http/api-error";
 import { IMAGE_CACHE_PATH } from "../domain/image-src";
+import { OWNER_ONLY_COLLECTIONS } from "../domain/content";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
@@ -75,11 +76,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxAgeMs: 60_000,
     isUnknownPath,
   });
-  // Contact messages and link checks are seen only on the owner's pages, which are never cached:
-  // a stream of them must not make every visitor's page a fresh render. (A link check that finds
-  // an original gone also changes the articles.)
-  const ownerOnly = new Set(["messages", "links"]);
-  services.store.onChange((event) => !ownerOnly.has(event.collection) && publicCache.invalidate());
+  // Contact messages, link checks and import progress are seen only on the owner's pages, which
+  // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
+  // check that finds an original gone also changes the articles, as an import's added articles do.)
+  services.store.onChange(
+    (event) => !OWNER_ONLY_COLLECTIONS.has(event.collection) && publicCache.invalidate(),
+  );
   // Pages link stored images by version (`&v=`): a newly stored image changes them.
   services.images.cache.onStored(() => publicCache.invalidate());
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/kernel/db/open-database";
 import { createContentRepositories } from "../../src/server/content/content-repositories";
+import { readChanges } from "./support/sse-reader";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -8,32 +9,6 @@ beforeEach(async () => {
   t = await createTestApp({}, { maxStreams: 2, heartbeatMs: 100 });
 });
 afterEach(() => t.close());
-
-/** Reads server-sent events from a streaming response until `count` change events arrived. */
-async function readChanges(response: Response, count: number) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const events: { id: string; data: unknown }[] = [];
-  let heartbeats = 0;
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (block.startsWith(": heartbeat")) heartbeats += 1;
-      if (!block.includes("event: change")) continue;
-      const id = /^id: (.*)$/m.exec(block)?.[1] ?? "";
-      const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? "null");
-      events.push({ id, data });
-    }
-  }
-  await reader.cancel();
-  return { events, heartbeats };
-}
 
 describe("GET /api/events", () => {
   it("emits one event per committed write, naming the collection", async () => {

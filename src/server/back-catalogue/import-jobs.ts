@@ -28,6 +28,14 @@ const runningStatus = (kind: string): ImportJobStatus => (kind === "" ? "discove
 /** Every column but the stored page text, which only `add` needs (up to megabytes per job). */
 const { content: _content, ...candidateColumns } = getTableColumns(importCandidatesTable);
 
+/**
+ * Progress of one job is announced on the live stream at most once in this time. Up to six pages
+ * are read at once and each is a write: announcing every one would add a change row and wake
+ * every open stream many times a second, while the owner's screen re-reads the whole job on each
+ * announcement anyway. A new status is announced at once.
+ */
+const PROGRESS_ANNOUNCE_MS = 250;
+
 /** What happened when a process tried to take over a job whose holder stopped. */
 export type TakeOver = "run" | "interrupted" | "held";
 
@@ -43,7 +51,8 @@ const EMPTY_DETAILS: Details = {
 
 /**
  * Import jobs and their candidates in SQLite. The owner's work in progress, not visitor-facing
- * content: writes go straight to the tables and emit no live event.
+ * content: writes go straight to the tables (some decide under an immediate transaction), and
+ * once committed are announced as an "imports" change, an owner-only collection.
  */
 export function createImportJobs(store: Store) {
   const { db } = store;
@@ -57,6 +66,31 @@ export function createImportJobs(store: Store) {
     );
   // BEGIN IMMEDIATE: another process deciding the same thing waits for this one (busy_timeout).
   const decide = <T>(fn: () => T): T => store.sqlite.transaction(fn).immediate();
+
+  // A job whose progress was announced within PROGRESS_ANNOUNCE_MS, and whether more came since:
+  // that is announced when the time is up, so the screen ends on the newest state.
+  const cooling = new Map<string, { missed: boolean }>();
+  function announce(id: string): void {
+    const cooldown = { missed: false };
+    cooling.set(id, cooldown);
+    try {
+      store.write("imports", () => undefined);
+    } catch {
+      // The database stayed locked past its busy timeout: try again when the time is up.
+      cooldown.missed = true;
+    }
+    setTimeout(() => {
+      if (cooling.get(id) !== cooldown) return;
+      cooling.delete(id);
+      if (cooldown.missed && store.sqlite.open) announce(id);
+    }, PROGRESS_ANNOUNCE_MS).unref();
+  }
+  /** A page read, an article added: announced now, or when the job's cooldown is up. */
+  function progressed(id: string): void {
+    const cooldown = cooling.get(id);
+    if (cooldown) cooldown.missed = true;
+    else announce(id);
+  }
 
   /**
    * The unfinished jobs' leases, when a new one is to start: none may still be held; a lapsed one
@@ -107,8 +141,8 @@ export function createImportJobs(store: Store) {
     create(url: string, lease: Lease): string | undefined {
       const id = randomUUID();
       const at = now();
-      return decide(() => {
-        if (!clearLapsed(lease.now)) return undefined;
+      const created = decide(() => {
+        if (!clearLapsed(lease.now)) return false;
         db.insert(importJobsTable)
           .values({
             id,
@@ -130,15 +164,18 @@ export function createImportJobs(store: Store) {
           .orderBy(desc(importJobsTable.createdAt))
           .limit(KEPT_JOBS);
         db.delete(importJobsTable).where(notInArray(importJobsTable.id, kept)).run();
-        return id;
+        return true;
       });
+      if (!created) return undefined;
+      announce(id);
+      return id;
     },
     /**
      * Takes over an unfinished job nobody holds (its holder stopped, or its lease lapsed): run it
      * again, unless it has now been interrupted `maxInterruptions` times, when it waits for the owner.
      */
     takeOver(id: string, lease: Lease, maxInterruptions: number): TakeOver {
-      return decide(() => {
+      const outcome = decide((): TakeOver => {
         const job = jobRow(id);
         if (!job || !RUNNING.includes(job.status as ImportJobStatus)) return "held";
         if (job.holder !== null && job.leaseUntil > lease.now) return "held";
@@ -156,10 +193,13 @@ export function createImportJobs(store: Store) {
           .run();
         return waits ? "interrupted" : "run";
       });
+      // Run again, the job looks as it did; set aside, it waits for the owner.
+      if (outcome === "interrupted") announce(id);
+      return outcome;
     },
     /** The owner's "Resume import": an interrupted job runs again, unless another one is held. */
     resume(id: string, lease: Lease): "run" | "busy" | "not_interrupted" {
-      return decide(() => {
+      const outcome = decide(() => {
         const job = jobRow(id);
         if (job?.status !== "interrupted") return "not_interrupted";
         if (!clearLapsed(lease.now)) return "busy";
@@ -173,8 +213,10 @@ export function createImportJobs(store: Store) {
           })
           .where(eq(importJobsTable.id, id))
           .run();
-        return "run";
+        return "run" as const;
       });
+      if (outcome === "run") announce(id);
+      return outcome;
     },
     /** The heartbeat: false when `holder` no longer runs the job (cancelled, or taken over). */
     renew(id: string, holder: string, until: number): boolean {
@@ -224,14 +266,17 @@ export function createImportJobs(store: Store) {
     },
     /** The end of a run, written only while `holder` still runs the job. */
     finish(id: string, holder: string, status: "done" | "failed", error = ""): void {
-      db.update(importJobsTable)
+      const { changes } = db
+        .update(importJobsTable)
         .set({ status, error, holder: null, leaseUntil: 0, updatedAt: now() })
         .where(heldBy(id, holder))
         .run();
+      if (changes === 1) announce(id);
     },
     /** The owner's cancel, whichever process runs the job: that process sees it at its next heartbeat. */
     cancel(id: string): void {
-      db.update(importJobsTable)
+      const { changes } = db
+        .update(importJobsTable)
         .set({ status: "cancelled", holder: null, leaseUntil: 0, updatedAt: now() })
         .where(
           and(
@@ -240,6 +285,7 @@ export function createImportJobs(store: Store) {
           ),
         )
         .run();
+      if (changes === 1) announce(id);
     },
     /** Stores what discovery found, replacing an earlier interrupted discovery, and moves on to reading. */
     saveDiscovery(
@@ -247,9 +293,9 @@ export function createImportJobs(store: Store) {
       holder: string,
       found: { kind: ImportJob["kind"]; urls: string[]; pagesRead: number },
     ): void {
-      decide(() => {
+      const saved = decide(() => {
         if (!db.select({ id: importJobsTable.id }).from(importJobsTable).where(heldBy(id, holder)).get())
-          return;
+          return false;
         db.delete(importCandidatesTable).where(eq(importCandidatesTable.jobId, id)).run();
         for (const [position, url] of found.urls.entries()) {
           db.insert(importCandidatesTable)
@@ -268,7 +314,9 @@ export function createImportJobs(store: Store) {
           .set({ status: "reading", kind: found.kind, pagesRead: found.pagesRead, updatedAt: now() })
           .where(eq(importJobsTable.id, id))
           .run();
+        return true;
       });
+      if (saved) announce(id);
     },
     pending(id: string): CandidateRow[] {
       return db
@@ -308,7 +356,8 @@ export function createImportJobs(store: Store) {
         "details" in outcome
           ? { ...outcome.details, status: "ready", error: "" }
           : { status: "failed", error: outcome.error };
-      db.update(importCandidatesTable)
+      const { changes } = db
+        .update(importCandidatesTable)
         .set(values)
         .where(
           and(
@@ -319,12 +368,14 @@ export function createImportJobs(store: Store) {
           ),
         )
         .run();
+      if (changes === 1) progressed(id);
     },
     markAdded(id: string, position: number, articleId: string): void {
       db.update(importCandidatesTable)
         .set({ status: "added", articleId, content: "" })
         .where(and(eq(importCandidatesTable.jobId, id), eq(importCandidatesTable.position, position)))
         .run();
+      progressed(id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { OWNER_ONLY_COLLECTIONS, type Collection } from "../../domain/content";
 import type { Store } from "../kernel/db/open-database";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
@@ -13,9 +14,6 @@ export type LiveOptions = {
   clientIp: (c: AppContext) => string;
 };
 
-/** Collections only the owner hears about: a visitor must not learn when a message arrives or a link is checked. */
-const OWNER_ONLY: ReadonlySet<string> = new Set(["messages", "links"]);
-
 /**
  * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event
  * id is the change's sequence number, so a reconnecting client (Last-Event-ID) is sent what it
@@ -28,7 +26,7 @@ export function eventsRoute(store: Store, options: LiveOptions) {
   const open = new Set<() => void>();
   const perAddress = new Map<string, number>();
   // The newest change of each collection is all a catch-up needs: Store.write keeps only that row.
-  const latestChanges = store.sqlite.prepare<[number], { seq: number; collection: string }>(
+  const latestChanges = store.sqlite.prepare<[number], { seq: number; collection: Collection }>(
     "select max(seq) as seq, collection from changes where seq > ? group by collection order by seq",
   );
 
@@ -62,10 +60,11 @@ export function eventsRoute(store: Store, options: LiveOptions) {
     c.header("X-Accel-Buffering", "no");
     const lastEventId = Number(c.req.header("last-event-id") ?? c.req.query("since") ?? NaN);
     const forOwner = Boolean(c.get("session"));
-    const visible = (collection: string) => forOwner || !OWNER_ONLY.has(collection);
+    // A visitor must not learn when a message arrives, a link is checked or an import moves on.
+    const visible = (collection: Collection) => forOwner || !OWNER_ONLY_COLLECTIONS.has(collection);
 
     return streamSSE(c, async (stream) => {
-      const queue: { seq: number; collection: string }[] = [];
+      const queue: { seq: number; collection: Collection }[] = [];
       let wake: (() => void) | undefined;
       let closed = false;
       const close = () => {

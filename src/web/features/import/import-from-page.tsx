@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { isImportRunning, type ImportCandidate, type ImportJob } from "../../../domain/back-catalogue";
+import type { Collection } from "../../../domain/content";
 import { isHttpUrl } from "../../../domain/safe-url";
 import { apiRequest } from "../../lib/api-client";
 import { useToast } from "../../lib/dashboard/toasts";
 import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useChangeListener } from "../../lib/use-live-updates";
 import { filterCandidates, type ImportFilters } from "./import-filters";
 import "./import.css";
 
-const POLL_MS = 1000;
+const IMPORTS: readonly Collection[] = ["imports"];
 
 export const IMPORT_TEXTS = {
   heading: "Import from a page",
@@ -25,6 +27,7 @@ type AddAnswer = { added: number; skipped: number; job: ImportJob };
 /**
  * "Import from a page" under the Articles manager (issue 17): starts a server-side import, follows
  * its progress (it keeps running if the page is closed), and adds the articles the owner selects.
+ * It re-reads the job when the live stream says an import changed, whichever process runs it.
  */
 export function ImportFromPage({ ownerName }: { ownerName: string }) {
   const send = useAdminApi();
@@ -37,26 +40,52 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
   const [filters, setFilters] = useState<ImportFilters>({ byline: ownerName, from: "", to: "", text: "" });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
-  const refresh = useCallback(async (path: string) => {
-    try {
-      const answer = await apiRequest<ImportJob | { job: ImportJob | null }>(path);
-      setJob("candidates" in answer ? answer : answer.job);
-    } catch {
-      // The next poll tries again; a signed-out owner is sent to sign in by the next write.
-    }
+  // An action's own answer (start, cancel, add…) is newer than a re-read under way, which is dropped.
+  const answered = useRef(0);
+  const shownJob = useRef<string | undefined>(undefined);
+  const show = useCallback((next: ImportJob | null) => {
+    answered.current += 1;
+    shownJob.current = next?.id;
+    setJob(next);
   }, []);
 
+  // One re-read at a time, and one more when a change came during it: a re-read per change could
+  // keep overtaking the one before on a slow connection, and the screen would never settle.
+  const reading = useRef<{ again: boolean } | null>(null);
+  const refresh = useCallback(async () => {
+    if (reading.current) {
+      reading.current.again = true;
+      return;
+    }
+    const current = { again: true };
+    reading.current = current;
+    try {
+      while (current.again) {
+        current.again = false;
+        const before = answered.current;
+        const read = await apiRequest<ImportJob | { job: ImportJob | null }>(
+          `/api/imports/${shownJob.current ?? "latest"}`,
+        );
+        if (before === answered.current) show("candidates" in read ? read : read.job);
+      }
+    } catch {
+      // The next change tries again; a signed-out owner is sent to sign in by the next write.
+    } finally {
+      reading.current = null;
+    }
+  }, [show]);
+
   useEffect(() => {
-    void refresh("/api/imports/latest");
+    void refresh();
+    return () => {
+      answered.current += 1;
+    };
   }, [refresh]);
 
+  // Changes made while the stream was down arrive when it is back (live-stream.ts).
+  useChangeListener(IMPORTS, () => void refresh());
+
   const running = job !== null && isImportRunning(job);
-  const jobId = job?.id;
-  useEffect(() => {
-    if (!running || !jobId) return;
-    const timer = setInterval(() => void refresh(`/api/imports/${jobId}`), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, jobId, refresh]);
 
   async function start(event: FormEvent) {
     event.preventDefault();
@@ -69,7 +98,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
       return;
     }
     setSelected(new Set());
-    setJob(result.data);
+    show(result.data);
   }
 
   async function resume() {
@@ -78,7 +107,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
     const result = await send<ImportJob>(`/api/imports/${job.id}/resume`, "POST");
     setBusy(false);
     if (result.ok) {
-      setJob(result.data);
+      show(result.data);
       toast("info", IMPORT_TEXTS.resumed);
     } else if (!result.sessionExpired) toast("error", result.error.message);
   }
@@ -87,7 +116,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
     if (!job) return;
     const result = await send<ImportJob>(`/api/imports/${job.id}/cancel`, "POST");
     if (result.ok) {
-      setJob(result.data);
+      show(result.data);
       toast("info", IMPORT_TEXTS.cancelled);
     } else if (!result.sessionExpired) toast("error", result.error.message);
   }
@@ -107,7 +136,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
       if (!result.sessionExpired) toast("error", result.error.message);
       return;
     }
-    setJob(result.data.job);
+    show(result.data.job);
     setSelected(new Set());
     const { added } = result.data;
     toast("success", `${added} ${added === 1 ? "article" : "articles"} added`);
