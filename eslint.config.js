@@ -11,6 +11,27 @@ const noServerInWeb = {
   group: ["**/server/**", "!**/*.server", "!**/*.server.ts"],
   message: "The browser never imports server code.",
 };
+// The server is a kernel (src/server/kernel: database, HTTP helpers, the safe fetcher, the parse
+// guard, the extraction engine, config, logger, shared errors and caches) and capabilities beside
+// it, one folder each. A capability uses the kernel and src/domain; what it needs of another is
+// passed in as a function by src/server/services.ts. It may name another's types (the shape of
+// what it is given), never load its code (decision 031).
+const serverCapabilities = fs
+  .readdirSync("src/server", { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== "kernel")
+  .map((d) => d.name);
+const serverWiring = ["app", "main", "pages", "services", "write-reactions"];
+const upTo = (name) => [`../${name}`, `../../${name}`, `../../../${name}`, `**/server/${name}`];
+const noWebInServer = {
+  group: ["**/web/**"],
+  message:
+    "The server never imports browser code; it renders pages through the React Router build (pages.ts).",
+};
+const noWiring = {
+  group: serverWiring.flatMap((file) => upTo(file)),
+  message:
+    "Only the wiring (app.ts, services.ts, main.ts) composes capabilities; take what you need as a dependency.",
+};
 // Code that reaches the browser takes `z` from src/domain/zod.ts, which turns off zod's eval probe
 // (a CSP violation on every page).
 const zodThroughDomain = { name: "zod", message: "Import { z } from src/domain/zod.ts." };
@@ -80,6 +101,50 @@ export default tseslint.config(
               .map((other) => ({
                 group: [`**/features/${other.name}/**`, `../${other.name}/**`, `../../${other.name}/**`],
                 message: `Feature '${name}' may not import feature '${other.name}'; move what both need to src/web/lib.`,
+              })),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["src/server/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noWebInServer] }] },
+  },
+  {
+    files: ["src/server/kernel/**/*.ts", "src/server/kernel/**/*.mjs"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noWebInServer,
+            noWiring,
+            {
+              group: serverCapabilities.flatMap((name) => upTo(name).map((path) => `${path}/**`)),
+              message:
+                "The kernel knows no capability: pass what it needs in, or move the shared part into the kernel.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...serverCapabilities.map((name) => ({
+    files: [`src/server/${name}/**/*.ts`],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            noWebInServer,
+            noWiring,
+            ...serverCapabilities
+              .filter((other) => other !== name)
+              .map((other) => ({
+                group: upTo(other).map((path) => `${path}/**`),
+                allowTypeImports: true,
+                message: `Capability '${name}' may not load capability '${other}'; have services.ts pass the function in (types may be imported).`,
               })),
           ],
         },

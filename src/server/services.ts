@@ -16,7 +16,7 @@ import { readTextPage } from "./back-catalogue/read-text-page";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
-import { createLinkCheckRepository } from "./link-health/link-check-repository";
+import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
@@ -27,7 +27,7 @@ export type Services = ReturnType<typeof createServices>;
 /** Everything the server needs, built once per process (or per test) from the configuration. */
 export function createServices(config: Config, logger: Logger, options: { now?: () => Date } = {}) {
   const store = openStore(config.dataDir);
-  const content = createContentRepositories(store);
+  const content = createContentRepositories(store, { goneOriginals: () => readGoneOriginals(store.sqlite) });
   const owner = createOwnerRepository(store);
   const sessions = createSessionStore(store);
   if (config.seedDemo && !content.site.exists()) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SITE } from "../../src/server/content/demo-content";
-import { exportContent, ImportError, importContent } from "../../src/server/backup/content-transfer";
+import { exportContent, ImportError, importContent } from "../../src/server/content/content-backup";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ArticleLinkHealth, LinkHealthReport } from "../../src/domain/link-health";
-import { exportContent } from "../../src/server/backup/content-transfer";
+import { exportContent } from "../../src/server/content/content-backup";
 import { createLinkCheckRepository } from "../../src/server/link-health/link-check-repository";
 import { createLinkHealthService } from "../../src/server/link-health/link-health-service";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";

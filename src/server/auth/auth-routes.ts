@@ -8,7 +8,8 @@ import { apiError, readBody } from "../kernel/http/api-error";
 import { createRateLimiter } from "../kernel/http/rate-limiter";
 import type { OwnerRepository } from "./owner-repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { csrfRefusal, sessionCookieName } from "./owner-session";
+import { csrfRefusal } from "../kernel/http/owner-guard";
+import { sessionCookieName } from "./owner-session";
 import { SESSION_ABSOLUTE_MS, type SessionStore } from "./sessions";
 
 export type AuthDeps = {

@@ -1,8 +1,6 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { apiError } from "../kernel/http/api-error";
 import type { AppEnv } from "../kernel/http/app-env";
-import { SAFE_METHODS } from "../kernel/http/csrf";
 import type { SessionStore } from "./sessions";
 
 export function sessionCookieName(secure: boolean) {
@@ -35,24 +33,3 @@ export function loadSession(deps: {
     await next();
   };
 }
-
-/**
- * The 403 answer for an unsafe request that does not echo the session's CSRF token in
- * `X-CSRF-Token`, or undefined when it does (or the method is safe).
- */
-export function csrfRefusal(c: Context<AppEnv>, session: { csrfToken: string }): Response | undefined {
-  if (SAFE_METHODS.has(c.req.method) || c.req.header("x-csrf-token") === session.csrfToken) return undefined;
-  return apiError(
-    c,
-    403,
-    "csrf",
-    "The security token is missing or out of date. Reload the page and try again.",
-  );
-}
-
-/** Owner-only writes: a session, and the session's CSRF token echoed in `X-CSRF-Token`. */
-export const requireOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const session = c.get("session");
-  if (!session) return apiError(c, 401, "unauthorized", "Sign in to continue.");
-  return csrfRefusal(c, session) ?? next();
-};

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { importAddSchema, importStartSchema } from "../../domain/back-catalogue";
-import { requireOwner } from "../auth/owner-session";
+import { requireOwner } from "../kernel/http/owner-guard";
 import type { AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
 import { ImportBusyError, ImportNotInterruptedError, type ImportService } from "./import-service";

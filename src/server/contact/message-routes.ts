@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
-import { requireOwner } from "../auth/owner-session";
+import { requireOwner } from "../kernel/http/owner-guard";
 import type { MessageRepository } from "./message-repository";
 
 const readSchema = z.object({ read: z.boolean({ message: "Use true or false" }) });

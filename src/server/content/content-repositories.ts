@@ -5,6 +5,7 @@ import {
   type ArticleInput,
   type EducationInput,
   type ExperienceInput,
+  type OriginalGone,
   type Site,
   type SitePatch,
 } from "../../domain/content";
@@ -13,21 +14,25 @@ import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../do
 import type { Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
 import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
-import { readGoneOriginals } from "../link-health/link-check-repository";
+
+/** Which articles' originals the link check found gone (src/server/link-health, passed in at wiring). */
+export type GoneOriginals = () => ReadonlyMap<string, OriginalGone>;
 
 /**
- * Articles, each marked `gone` when the link check found its original gone (the join is
- * src/server/link-health). The check records such a finding as an "articles" change, so the
- * list read once per change stays right.
+ * Articles, each marked `gone` when the link check found its original gone. The check records
+ * such a finding as an "articles" change, so the list read once per change stays right.
  */
-export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
+export function createArticleRepository(
+  store: Store,
+  goneOriginals: GoneOriginals = () => new Map(),
+): CollectionRepository<ArticleInput, Article> {
   const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
     table: articlesTable,
     order: sortArticlesByDateDesc,
   });
   const markGone = (articles: readonly Article[]): Article[] => {
-    const gone = readGoneOriginals(store.sqlite);
+    const gone = goneOriginals();
     return articles.map((article) => {
       const state = gone.get(article.id);
       return state ? Object.freeze({ ...article, gone: state }) : article;
@@ -101,10 +106,13 @@ export type ContentRepositories = {
   education: ReturnType<typeof createEducationRepository>;
 };
 
-export function createContentRepositories(store: Store): ContentRepositories {
+export function createContentRepositories(
+  store: Store,
+  options: { goneOriginals?: GoneOriginals } = {},
+): ContentRepositories {
   return {
     site: createSiteRepository(store),
-    articles: createArticleRepository(store),
+    articles: createArticleRepository(store, options.goneOriginals),
     experiences: createExperienceRepository(store),
     education: createEducationRepository(store),
   };

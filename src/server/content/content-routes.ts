@@ -10,7 +10,7 @@ import { publicSite } from "../../domain/public-site";
 import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from "./new-item-defaults";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
-import { requireOwner } from "../auth/owner-session";
+import { requireOwner } from "../kernel/http/owner-guard";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";
 

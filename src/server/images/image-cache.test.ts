@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { cacheKey } from "./cache-store";
 import { createImageCache } from "./image-cache";
 import type { ImageCacheOptions, WarnLogger } from "./image-cache";
-import { ImageCacheError } from "./image-cache-error";
+import { ImageError } from "../kernel/image-error";
 import { photoJpeg, smallPng, transparentPng } from "../../../tests/support/sample-images";
 import { IMAGE_WIDTHS } from "../../domain/image-src";
 
@@ -52,10 +52,10 @@ function setup(
   return { cache, fetched, logger };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ImageCacheError> {
+async function refusal(promise: Promise<unknown>): Promise<ImageError> {
   const error = await promise.catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ImageCacheError);
-  return error as ImageCacheError;
+  expect(error).toBeInstanceOf(ImageError);
+  return error as ImageError;
 }
 
 describe("image cache", () => {

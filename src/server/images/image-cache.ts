@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createCacheStore, cacheKey, variantName } from "./cache-store";
 import type { ImageFormat, StoredEntry, StoredVariant, VariantName } from "./cache-store";
-import { ImageCacheError } from "./image-cache-error";
+import { ImageError } from "../kernel/image-error";
 import { processImage } from "../kernel/process-image";
 import type { EncodedImage, ProcessedImage } from "../kernel/process-image";
 import { contentEtag } from "../kernel/http/etag";
@@ -150,16 +150,16 @@ export function createImageCache({
     } catch (error) {
       logger.warn({ url, err: error }, "Failed to load image");
       const reason = error instanceof Error ? error.message : String(error);
-      throw new ImageCacheError("load_failed", reason, { cause: error });
+      throw new ImageError("load_failed", reason, { cause: error });
     }
     let processed: ProcessedImage;
     try {
       processed = await processImage(source.body);
     } catch (error) {
       const failure =
-        error instanceof ImageCacheError
+        error instanceof ImageError
           ? error
-          : new ImageCacheError("invalid_image", String(error), { cause: error });
+          : new ImageError("invalid_image", String(error), { cause: error });
       logger.warn(
         { url, contentType: source.contentType, err: error },
         `Failed to cache image: ${failure.message}`,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageCacheError } from "../images/image-cache-error";
+import { ImageError } from "./image-error";
 import { IMAGE_LIMITS, processImage } from "./process-image";
 import {
   opaqueRgbaPng,
@@ -10,11 +10,11 @@ import {
   transparentPng,
 } from "../../../tests/support/sample-images";
 
-async function expectRefusal(input: Buffer, code: ImageCacheError["code"]): Promise<ImageCacheError> {
+async function expectRefusal(input: Buffer, code: ImageError["code"]): Promise<ImageError> {
   const error = await processImage(input).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ImageCacheError);
-  expect((error as ImageCacheError).code).toBe(code);
-  return error as ImageCacheError;
+  expect(error).toBeInstanceOf(ImageError);
+  expect((error as ImageError).code).toBe(code);
+  return error as ImageError;
 }
 
 describe("processImage", () => {

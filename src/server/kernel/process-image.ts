@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Sharp } from "sharp";
-import { ImageCacheError } from "../images/image-cache-error";
+import { ImageError } from "./image-error";
 import { IMAGE_WIDTHS } from "../../domain/image-src";
 
 export type ImageType = "image/jpeg" | "image/png" | "image/webp";
@@ -50,7 +50,7 @@ export async function processImage(
   limits: ImageLimits = IMAGE_LIMITS,
 ): Promise<ProcessedImage> {
   if (input.length > limits.maxInputBytes) {
-    throw new ImageCacheError(
+    throw new ImageError(
       "too_large",
       `image is ${megabytes(input.length)} MB, over the ${megabytes(limits.maxInputBytes)} MB limit`,
     );
@@ -101,15 +101,15 @@ async function decodeResized(input: Buffer, limits: ImageLimits): Promise<Pixels
     // sharp's own pixel limit would call a header claiming a huge size damaged; ours, below, is lower.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new ImageCacheError("invalid_image", "not an image or a damaged one", { cause: error });
+    throw new ImageError("invalid_image", "not an image or a damaged one", { cause: error });
   }
   const { format, width = 0, height = 0 } = metadata;
   if (!INPUT_FORMATS.has(format)) {
-    throw new ImageCacheError("invalid_image", `unsupported image format ${format}`);
+    throw new ImageError("invalid_image", `unsupported image format ${format}`);
   }
   if (width * height > limits.maxInputPixels) {
     const megapixels = Math.round((width * height) / 1e6);
-    throw new ImageCacheError(
+    throw new ImageError(
       "too_large",
       `image is ${width}x${height} (${megapixels} megapixels), over the ${limits.maxInputPixels / 1e6} megapixel limit`,
     );
@@ -123,7 +123,7 @@ async function decodeResized(input: Buffer, limits: ImageLimits): Promise<Pixels
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, channels: info.channels };
   } catch (error) {
-    throw new ImageCacheError("invalid_image", "the image data is damaged", { cause: error });
+    throw new ImageError("invalid_image", "the image data is damaged", { cause: error });
   }
 }
 

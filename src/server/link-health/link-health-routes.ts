@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../kernel/http/app-env";
-import { apiError } from "../kernel/http/api-error";
-import { requireOwner } from "../auth/owner-session";
-import { ReaderError } from "../reader/reader-service";
-import { LinkHealthError, type LinkHealthService } from "./link-health-service";
+import { ApiProblem, apiError } from "../kernel/http/api-error";
+import { requireOwner } from "../kernel/http/owner-guard";
+import type { LinkHealthService } from "./link-health-service";
 
 /**
  * The owner's link health (all owner only; writes CSRF-checked like every other):
@@ -30,7 +29,7 @@ async function answer(c: Context<AppEnv>, work: () => Promise<object>): Promise<
   try {
     return c.json(await work());
   } catch (error) {
-    if (error instanceof LinkHealthError || error instanceof ReaderError) {
+    if (error instanceof ApiProblem) {
       return apiError(c, error.status, error.code, error.message);
     }
     throw error;

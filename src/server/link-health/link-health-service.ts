@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { ApiProblem } from "../kernel/http/api-error";
 import type { Article } from "../../domain/content";
 import {
   classifyAnswer,
@@ -48,13 +49,13 @@ export type LinkHealthOptions = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export class LinkHealthError extends Error {
+export class LinkHealthError extends ApiProblem {
   constructor(
-    readonly status: 404 | 409,
-    readonly code: string,
+    override readonly status: 404 | 409,
+    code: string,
     message: string,
   ) {
-    super(message);
+    super(status, code, message);
   }
 }
 

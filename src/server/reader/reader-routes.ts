@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
-import { requireOwner } from "../auth/owner-session";
+import { requireOwner } from "../kernel/http/owner-guard";
 import { ReaderError } from "./reader-service";
 import type { ReaderService } from "./reader-service";
 

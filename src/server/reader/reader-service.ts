@@ -1,4 +1,5 @@
 import { ARTICLE_LIMITS, type Article } from "../../domain/content";
+import { ApiProblem } from "../kernel/http/api-error";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
 import {
@@ -51,15 +52,15 @@ export type ReaderErrorCode =
  * A reader failure with its HTTP status; `message` is the text the visitor sees (docs/product.md,
  * Article viewer).
  */
-export class ReaderError extends Error {
+export class ReaderError extends ApiProblem {
   override readonly name = "ReaderError";
 
   constructor(
-    readonly status: 400 | 404 | 502,
-    readonly code: ReaderErrorCode,
+    override readonly status: 400 | 404 | 502,
+    override readonly code: ReaderErrorCode,
     message: string,
   ) {
-    super(message);
+    super(status, code, message);
   }
 }
 

@@ -4,7 +4,7 @@ import { uploadFormSchema, uploadNameSchema } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import type { AppEnv } from "../kernel/http/app-env";
 import { apiError, fieldErrors } from "../kernel/http/api-error";
-import { requireOwner } from "../auth/owner-session";
+import { requireOwner } from "../kernel/http/owner-guard";
 import { tooLarge, UploadError } from "./process-upload";
 import type { UploadService } from "./upload-service";
 

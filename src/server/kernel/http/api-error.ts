@@ -15,6 +15,20 @@ export function apiError(
   return c.json({ error: fields ? { code, message, fields } : { code, message } }, status);
 }
 
+/**
+ * An error a capability throws for its route to answer as it is: the status, code and message are
+ * fit for the visitor. Routes catch this one class, not each capability's own.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Metadata } from "sharp";
-import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "../uploads/upload-schemas";
+import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
 import { IMAGE_LIMITS } from "../kernel/process-image";
-import { extensionOfName, type UploadService } from "../uploads/upload-service";
-import { readImageHeader } from "../uploads/process-upload";
+import { extensionOfName, type UploadService } from "./upload-service";
+import { readImageHeader } from "./process-upload";
 
 export type CheckedUpload = { name: string; body: Buffer };
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { pngClaiming } from "../../../tests/support/sample-images";
-import { checkImportedUploads } from "./upload-transfer";
+import { checkImportedUploads } from "./uploads-backup";
 
 describe("checkImportedUploads", () => {
   it("names a file whose header claims too many pixels as over the limit, from the header alone", async () => {

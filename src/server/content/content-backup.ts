@@ -7,10 +7,10 @@ import {
   storedArticleSchema,
   type Site,
 } from "../../domain/content";
-import { mergeSite } from "../content/site-merge";
+import { mergeSite } from "./site-merge";
 import type { Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
-import type { ContentRepositories } from "../content/content-repositories";
+import type { ContentRepositories } from "./content-repositories";
 
 const withId = { id: z.string().min(1).max(200).optional() };
 
