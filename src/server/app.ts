@@ -7,24 +7,15 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./kernel/http/app-env";
 import { apiError } from "./kernel/http/api-error";
-import { IMAGE_CACHE_PATH } from "../domain/image-src";
-import { OWNER_ONLY_COLLECTIONS } from "../domain/content";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
-import { createSocialCards, type RenderCard } from "./social-card/social-cards";
-import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./kernel/picture-loader";
-import { createSiteIcons } from "./icons/site-icons";
 import { imageRoutes } from "./images/image-routes";
 import { importRoutes } from "./back-catalogue/import-routes";
 import { sameOriginWrites } from "./kernel/http/csrf";
-import { clientIpResolver } from "./kernel/http/client-address";
 import { hostPolicy } from "./kernel/http/host-policy";
 import { setResponseHeaders } from "./kernel/http/response-headers";
 import { securityHeaders } from "./kernel/http/security-headers";
 import { compression } from "./kernel/http/compression";
-import { createPublicCache } from "./kernel/http/public-cache";
-import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
-import { eventsRoute } from "./live/events-route";
 import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
@@ -35,22 +26,14 @@ export type AppOptions = {
   /** Serves everything that is not the API: React Router pages and built assets. */
   pages?: Pages;
   development?: boolean;
-  maxStreams?: number;
-  heartbeatMs?: number;
-  /** Share cards and icons: how long a picture may take, and the card renderer (tests observe it). */
-  generatedImages?: { pictureTimeoutMs?: number; renderCard?: RenderCard };
 };
 
-/** The whole HTTP surface, without listening: tests call `app.request()` in-process. */
+/**
+ * The whole HTTP surface, without listening: middleware and routes over the services, which
+ * services.ts builds and wires. Tests call `app.request()` in-process.
+ */
 export function createApp(services: Services, options: AppOptions = {}) {
-  const { config, content } = services;
-  const clientIp = clientIpResolver(config.trustProxy);
-  const live = eventsRoute(services.store, {
-    maxStreams: options.maxStreams ?? 1000,
-    maxStreamsPerAddress: config.liveStreamsPerAddress,
-    clientIp,
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-  });
+  const { config, content, clientIp, live, publicCache, cards } = services;
 
   const jsonBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
@@ -61,45 +44,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const pagesUnknownPath = options.pages?.isUnknownPath;
   const isUnknownPath =
     pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
-  const publicCache = createPublicCache({
-    sharedCacheControl: config.publicCacheControl,
-    sessionCookie: sessionCookieName(config.secureCookies),
-    isOwner: (cookie) => ownerSessionIn(cookie, services.sessions, config.secureCookies),
-    keyHost: config.publicUrlIsSet ? new URL(config.publicUrl).host : undefined,
-    queryMisses: {
-      perAddress: config.pageMissesPerAddress,
-      clientIp,
-      exempt: (target) => target.startsWith(`${IMAGE_CACHE_PATH}?`),
-    },
-    maxEntries: 500,
-    maxBytes: 64 * 1024 * 1024,
-    maxAgeMs: 60_000,
-    isUnknownPath,
-  });
-  // Contact messages, link checks and import progress are seen only on the owner's pages, which
-  // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
-  // check that finds an original gone also changes the articles, as an import's added articles do.)
-  services.store.onChange(
-    (event) => !OWNER_ONLY_COLLECTIONS.has(event.collection) && publicCache.invalidate(),
-  );
-  // Pages link stored images by version (`&v=`): a newly stored image changes them.
-  services.images.cache.onStored(() => publicCache.invalidate());
-
-  // Share cards and icons load their pictures from this app itself, never one of its generated
-  // answers, and give up on one after a time limit.
-  const loadImage = createPictureLoader({
-    request: async (path) => app.request(new URL(path, config.publicUrl).href),
-    isOwnHost: ownHostTest(config),
-    timeoutMs: options.generatedImages?.pictureTimeoutMs ?? PICTURE_TIMEOUT_MS,
-  });
-  const cards = createSocialCards({
-    site: () => content.site.get(),
-    articles: () => content.articles.list(),
-    host: new URL(config.publicUrl).host,
-    loadImage,
-    render: options.generatedImages?.renderCard,
-  });
-  services.store.onChange((event) => event.collection === "articles" && cards.prune());
+  publicCache.routeUnknownPaths(isUnknownPath);
 
   const api = new Hono<AppEnv>()
     .use((c, next) =>
@@ -161,7 +106,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     })
     .route("/api", api)
     .route("/uploads", servedUploads(services.uploads))
-    .route("/", iconRoutes(createSiteIcons(() => content.site.get(), loadImage)))
+    .route("/", iconRoutes(services.icons))
     .route("/", socialCardRoutes(cards));
 
   app.onError((error, c) => {
@@ -172,7 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   if (options.pages)
     app.all("*", pageRoutes(services, { render: options.pages.render, isUnknownPath }, cards));
 
-  return { app, live, publicCache };
+  return { app };
 }
 
 /**

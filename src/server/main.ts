@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const development = process.argv.includes("--dev");
-  const services = createServices(config, logger);
+  const services = createServices(config, logger, { warmImages: true });
 
   let vite: ViteDevServer | undefined;
   if (development) {
@@ -27,7 +27,8 @@ async function main() {
         () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       )
     : await productionPages(config.buildDir);
-  const { app, live, publicCache } = createApp(services, { pages, development });
+  const { app } = createApp(services, { pages, development });
+  const { live, publicCache } = services;
   const listener = nodeListener(app.fetch, viteServer ? undefined : publicCache);
   const server = http.createServer((req, res) =>
     viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
@@ -47,12 +48,8 @@ async function main() {
     services.contact.start();
     services.imports.resume();
     if (config.linkCheckDaily) services.linkHealth.start();
-    // The hero and the first articles' images are cached ahead of visitors, again after every change.
+    // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
-    services.store.onChange(
-      (event) =>
-        (event.collection === "articles" || event.collection === "site") && services.images.scheduleWarm(),
-    );
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     const setupLink = await ensureOwner(services);

@@ -8,7 +8,7 @@ import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./kernel/db/open-database";
 import { safeFetch } from "./kernel/fetch/safe-fetch";
-import { demoImageSource } from "./images/demo-images";
+import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
 import { createImportJobs } from "./back-catalogue/import-jobs";
 import { createImportService } from "./back-catalogue/import-service";
@@ -18,14 +18,32 @@ import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
 import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
+import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
+import { IMAGE_CACHE_PATH } from "../domain/image-src";
+import { clientIpResolver } from "./kernel/http/client-address";
+import { createPublicCache } from "./kernel/http/public-cache";
+import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./kernel/picture-loader";
+import { createLiveEvents } from "./live/events-route";
+import { createSiteIcons } from "./icons/site-icons";
+import { createSocialCards, type RenderCard } from "./social-card/social-cards";
+import { wireWriteReactions } from "./write-reactions";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
 
 export type Services = ReturnType<typeof createServices>;
 
+export type ServiceOptions = {
+  now?: () => Date;
+  /** Caches the hero's and the first articles' pictures ahead of visitors after each change (the server). */
+  warmImages?: boolean;
+  live?: { maxStreams?: number; heartbeatMs?: number };
+  /** Share cards and icons: how long a picture may take, and the card renderer (tests observe it). */
+  generatedImages?: { pictureTimeoutMs?: number; renderCard?: RenderCard };
+};
+
 /** Everything the server needs, built once per process (or per test) from the configuration. */
-export function createServices(config: Config, logger: Logger, options: { now?: () => Date } = {}) {
+export function createServices(config: Config, logger: Logger, options: ServiceOptions = {}) {
   const store = openStore(config.dataDir);
   const content = createContentRepositories(store, { goneOriginals: () => readGoneOriginals(store.sqlite) });
   const owner = createOwnerRepository(store);
@@ -76,9 +94,49 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     content,
     archive,
     logger,
-    localImages: [uploads.imageSource, demoImageSource([path.join(config.buildDir, "client"), "public"])],
+    localImages: [uploads.imageSource, siteImageFiles([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
+  const clientIp = clientIpResolver(config.trustProxy);
+  const live = createLiveEvents(store, {
+    maxStreams: options.live?.maxStreams ?? 1000,
+    maxStreamsPerAddress: config.liveStreamsPerAddress,
+    clientIp,
+    heartbeatMs: options.live?.heartbeatMs ?? 15_000,
+  });
+  const publicCache = createPublicCache({
+    sharedCacheControl: config.publicCacheControl,
+    sessionCookie: sessionCookieName(config.secureCookies),
+    isOwner: (cookie) => ownerSessionIn(cookie, sessions, config.secureCookies),
+    keyHost: config.publicUrlIsSet ? new URL(config.publicUrl).host : undefined,
+    queryMisses: {
+      perAddress: config.pageMissesPerAddress,
+      clientIp,
+      exempt: (target) => target.startsWith(`${IMAGE_CACHE_PATH}?`),
+    },
+    maxEntries: 500,
+    maxBytes: 64 * 1024 * 1024,
+    maxAgeMs: 60_000,
+  });
+  // Share cards and icons draw the site's own pictures, never one of its generated answers, and
+  // give up on one after a time limit.
+  const loadPicture = createPictureLoader({
+    read: (url, width) => images.picture(url, width),
+    isOwnHost: ownHostTest(config),
+    timeoutMs: options.generatedImages?.pictureTimeoutMs ?? PICTURE_TIMEOUT_MS,
+  });
+  const cards = createSocialCards({
+    site: () => content.site.get(),
+    articles: () => content.articles.list(),
+    host: new URL(config.publicUrl).host,
+    loadImage: loadPicture,
+    render: options.generatedImages?.renderCard,
+  });
+  const icons = createSiteIcons(() => content.site.get(), loadPicture);
+  wireWriteReactions(
+    { store, live, publicCache, cards, images },
+    { warmImages: options.warmImages ?? false },
+  );
   const imports = createImportService({
     jobs: createImportJobs(store),
     articles: content.articles,
@@ -99,6 +157,11 @@ export function createServices(config: Config, logger: Logger, options: { now?: 
     uploads,
     imports,
     linkHealth,
+    clientIp,
+    live,
+    publicCache,
+    cards,
+    icons,
   };
 }
 

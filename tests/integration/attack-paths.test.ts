@@ -99,7 +99,7 @@ beforeAll(async () => {
       isUnknownPath: catchAllPaths(siteRouteTable(), client),
     },
   });
-  publicCache = created.publicCache;
+  publicCache = t.services.publicCache;
   server = http.createServer(getRequestListener(created.app.fetch));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;

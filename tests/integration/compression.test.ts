@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({ SEED_DEMO: "true" }, { heartbeatMs: 50 });
+  t = await createTestApp({ SEED_DEMO: "true" }, { live: { heartbeatMs: 50 } });
 });
 afterEach(() => t.close());
 

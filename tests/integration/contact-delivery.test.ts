@@ -27,7 +27,8 @@ function boot(dataDir: string, env: Record<string, string>, clock: { now: number
   });
   const services = createServices(config, createLogger("silent"), { now: () => new Date(clock.now) });
   services.content.site.merge({ name: "Morgan Hale", social: { email: "morgan@byline.test" } });
-  const { app, live } = createApp(services);
+  const { app } = createApp(services);
+  const { live } = services;
   const send = (json: unknown) =>
     app.request(`${ORIGIN}/api/contact`, {
       method: "POST",

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({}, { maxStreams: 2, heartbeatMs: 100 });
+  t = await createTestApp({}, { live: { maxStreams: 2, heartbeatMs: 100 } });
 });
 afterEach(() => t.close());
 

@@ -30,7 +30,7 @@ function openStream(port: number, from: string): Promise<{ status: number; first
 
 describe("live streams under a flood from one address", () => {
   it("one address holding 1,000 streams gets its share, and another address still gets a stream", async () => {
-    t = await createTestApp({}, { maxStreams: 1000, heartbeatMs: 60_000 });
+    t = await createTestApp({}, { live: { maxStreams: 1000, heartbeatMs: 60_000 } });
     server = await serveOnSocket(t.app);
     const flood = await Promise.all(
       Array.from({ length: 1000 }, () => openStream(server!.port, "127.0.0.2")),
@@ -45,7 +45,7 @@ describe("live streams under a flood from one address", () => {
   });
 
   it("gives a closed stream's place back to its address", async () => {
-    t = await createTestApp({ LIVE_STREAMS_PER_ADDRESS: "2" }, { heartbeatMs: 60_000 });
+    t = await createTestApp({ LIVE_STREAMS_PER_ADDRESS: "2" }, { live: { heartbeatMs: 60_000 } });
     server = await serveOnSocket(t.app);
     expect((await openStream(server.port, "127.0.0.2")).status).toBe(200);
     expect((await openStream(server.port, "127.0.0.2")).status).toBe(200);

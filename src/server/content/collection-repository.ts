@@ -26,12 +26,11 @@ export function createCollectionRepository<T extends TableWithId, TInput extends
   const { collection, table, order } = options;
   const byId = (id: string) => eq(table.id, id);
   // Every page view and API list reads the whole collection; it only changes through the store.
-  let listed: readonly T["$inferSelect"][] | undefined;
-  store.onChange((event) => {
-    if (event.collection === collection) listed = undefined;
-  });
+  const list = store.readUntilChange(collection, () =>
+    frozen(order(store.db.select().from(table).all() as T["$inferSelect"][])),
+  );
   return {
-    list: () => (listed ??= frozen(order(store.db.select().from(table).all() as T["$inferSelect"][]))),
+    list,
     get: (id) => store.db.select().from(table).where(byId(id)).get() as T["$inferSelect"] | undefined,
     create(input) {
       const now = new Date().toISOString();

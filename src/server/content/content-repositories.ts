@@ -39,12 +39,8 @@ export function createArticleRepository(
     });
   };
   const one = (article: Article | undefined) => (article ? markGone([article])[0] : undefined);
-  let listed: readonly Article[] | undefined;
-  store.onChange((event) => {
-    if (event.collection === "articles") listed = undefined;
-  });
   return {
-    list: () => (listed ??= Object.freeze(markGone(rows.list()))),
+    list: store.readUntilChange("articles", () => Object.freeze(markGone(rows.list()))),
     get: (id) => one(rows.get(id)),
     create: (input) => rows.create(input),
     replace: (id, input) => one(rows.replace(id, input)),
@@ -71,13 +67,10 @@ export function createEducationRepository(store: Store) {
 export const EMPTY_SITE: Site = siteSchema.parse({ name: "Your Name", hero: {}, social: {} });
 
 export function createSiteRepository(store: Store) {
-  let cached: { site: Site | undefined } | undefined;
-  store.onChange((event) => {
-    if (event.collection === "site") cached = undefined;
-  });
-  const read = (): Site | undefined =>
-    (cached ??= { site: store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data })
-      .site;
+  const read = store.readUntilChange(
+    "site",
+    (): Site | undefined => store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data,
+  );
   const put = (data: Site) =>
     store.write("site", (db) => {
       const updatedAt = new Date().toISOString();

@@ -115,6 +115,14 @@ export function createImageService(options: ImageServiceOptions) {
       return isKnownImage(url) ? cache.describe(url) : undefined;
     },
     scheduleWarm,
+    /**
+     * A picture this site uses (the hero, an article's, the Site icon) `width` wide, for a share
+     * card or an icon: from the cache and its stores, never over HTTP from the site itself.
+     */
+    async picture(url: string, width: number): Promise<Buffer> {
+      if (!isKnownImage(url)) throw new Error("The site does not use this picture");
+      return (await cache.get(url, { format: "base", width })).body;
+    },
     /** Resolves when no warm-up is running or scheduled (tests, shutdown). */
     async idle(): Promise<void> {
       while (running) await running;

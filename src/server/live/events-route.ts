@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { OWNER_ONLY_COLLECTIONS, type Collection } from "../../domain/content";
-import type { Store } from "../kernel/db/open-database";
+import type { ChangeEvent, Store } from "../kernel/db/open-database";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 
@@ -22,8 +22,10 @@ export type LiveOptions = {
  * carries the current number as its id, so a stream that drops before any change still resumes
  * from where it was.
  */
-export function eventsRoute(store: Store, options: LiveOptions) {
+export function createLiveEvents(store: Store, options: LiveOptions) {
   const open = new Set<() => void>();
+  // What each open stream does with a change (src/server/write-reactions.ts publishes every one).
+  const hearing = new Set<(event: ChangeEvent) => void>();
   const perAddress = new Map<string, number>();
   // The newest change of each collection is all a catch-up needs: Store.write keeps only that row.
   const latestChanges = store.sqlite.prepare<[number], { seq: number; collection: Collection }>(
@@ -72,15 +74,16 @@ export function eventsRoute(store: Store, options: LiveOptions) {
         wake?.();
       };
       open.add(close);
-      const unsubscribe = store.onChange((event) => {
+      const hear = (event: ChangeEvent) => {
         if (!visible(event.collection)) return;
         queue.push(event);
         wake?.();
-      });
+      };
+      hearing.add(hear);
       stream.onAbort(close);
       let heartbeat: ReturnType<typeof setInterval> | undefined;
       try {
-        // Read after subscribing: a change committed in between is queued, not skipped.
+        // Read after listening: a change committed in between is queued, not skipped.
         let readySeq = store.currentSeq();
         if (Number.isInteger(lastEventId) && lastEventId >= 0) {
           const missed = latestChanges.all(lastEventId);
@@ -112,7 +115,7 @@ export function eventsRoute(store: Store, options: LiveOptions) {
         }
       } finally {
         clearInterval(heartbeat);
-        unsubscribe();
+        hearing.delete(hear);
         open.delete(close);
         release();
       }
@@ -121,6 +124,10 @@ export function eventsRoute(store: Store, options: LiveOptions) {
 
   return {
     app,
+    /** Tells every open stream of a committed change. */
+    publish(event: ChangeEvent) {
+      for (const hear of hearing) hear(event);
+    },
     openStreams: () => open.size,
     /** Ends every stream, so that a server can stop promptly. */
     closeAll: () => {
@@ -128,3 +135,4 @@ export function eventsRoute(store: Store, options: LiveOptions) {
     },
   };
 }
+export type LiveEvents = ReturnType<typeof createLiveEvents>;

@@ -5,7 +5,7 @@ import { createApp, type AppOptions } from "../../../src/server/app";
 import { loadConfig } from "../../../src/server/kernel/config";
 import { createLogger } from "../../../src/server/kernel/logger";
 import { hashPassword } from "../../../src/server/auth/passwords";
-import { createServices } from "../../../src/server/services";
+import { createServices, type ServiceOptions } from "../../../src/server/services";
 
 export const OWNER = { email: "owner@example.com", password: "correct horse battery staple" };
 export const ORIGIN = "http://localhost:3000";
@@ -16,15 +16,20 @@ let ownerHash: Promise<string> | undefined;
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A real app on a temporary SQLite file, driven in-process through `app.request()`. */
-export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions & Pick<ServiceOptions, "live" | "generatedImages"> = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
-  const services = createServices(config, createLogger("silent"));
+  const { live: liveOptions, generatedImages, ...appOptions } = options;
+  const services = createServices(config, createLogger("silent"), { live: liveOptions, generatedImages });
   ownerHash ??= hashPassword(OWNER.password);
   services.store.sqlite
     .prepare("insert into owner (id, email, password_hash, updated_at) values (1, ?, ?, ?)")
     .run(OWNER.email, await ownerHash, new Date().toISOString());
-  const { app, live, publicCache } = createApp(services, options);
+  const { app } = createApp(services, appOptions);
+  const { live, publicCache } = services;
 
   const request = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
     const headers = new Headers(init.headers);

@@ -24,6 +24,11 @@ export type Store = {
    */
   write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
   onChange(listener: (event: ChangeEvent) => void): () => void;
+  /**
+   * `read`, kept until the next change of `collection` (this process's write, or another's once
+   * `emitExternalWrites` has seen it): how repositories keep what every page reads.
+   */
+  readUntilChange<T>(collection: Collection, read: () => T): () => T;
   /** The sequence number of the newest change this process has seen committed. */
   currentSeq(): number;
   /**
@@ -50,9 +55,12 @@ export function openStore(dataDir: string): Store {
   migrate(db, { migrationsFolder: MIGRATIONS });
 
   const listeners = new Set<(event: ChangeEvent) => void>();
+  // Bumped before any listener hears of the change, so a listener that reads sees the new data.
+  const versions = new Map<Collection, number>();
   const emit = (events: readonly ChangeEvent[]) => {
     for (const event of events) {
       lastSeq = Math.max(lastSeq, event.seq);
+      versions.set(event.collection, (versions.get(event.collection) ?? 0) + 1);
       for (const listener of listeners) listener(event);
     }
   };
@@ -95,6 +103,14 @@ export function openStore(dataDir: string): Store {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    readUntilChange(collection, read) {
+      let kept: { version: number; value: ReturnType<typeof read> } | undefined;
+      return () => {
+        const version = versions.get(collection) ?? 0;
+        if (kept?.version !== version) kept = { version, value: read() };
+        return kept.value;
+      };
     },
     currentSeq: () => lastSeq,
     emitExternalWrites() {

@@ -90,8 +90,6 @@ export type PublicCacheOptions = {
   maxBytes: number;
   /** Bounds what a write cannot invalidate: the top bar's day, the footer's year. */
   maxAgeMs: number;
-  /** Paths that show the landing page of any other path, all one page (app.ts). */
-  isUnknownPath?: (path: string) => boolean;
   now?: () => number;
 };
 
@@ -229,12 +227,13 @@ export function createPublicCache(options: PublicCacheOptions) {
   // only on the target, the host and the site's fixed routes and files). Bounded: a flood of new
   // targets empties it.
   const keyMemo = new Map<string, string | undefined>();
+  let isUnknownPath: ((path: string) => boolean) | undefined;
   const keyOf = (host: string | undefined, target: string) => {
     const hostPart = options.keyHost ?? host?.toLowerCase();
     const memoKey = `${hostPart} ${target}`;
     let key = keyMemo.get(memoKey);
     if (key === undefined && !keyMemo.has(memoKey)) {
-      key = publicCacheKey(hostPart, target, options.isUnknownPath);
+      key = publicCacheKey(hostPart, target, isUnknownPath);
       if (keyMemo.size >= KEY_MEMO_SIZE) keyMemo.clear();
       keyMemo.set(memoKey, key);
     }
@@ -404,6 +403,14 @@ export function createPublicCache(options: PublicCacheOptions) {
   }
 
   return {
+    /**
+     * Paths that show the landing page of any other path, all one page: the app says which, from
+     * its own routes and the pages' catch-all (app.ts), before it serves anything.
+     */
+    routeUnknownPaths(test: ((path: string) => boolean) | undefined) {
+      isUnknownPath = test;
+      keyMemo.clear();
+    },
     /**
      * Answers a hit straight on the socket, before Hono parses anything; false when the request
      * is not one (another method, the owner's cookie, nothing stored): Hono takes it then.

@@ -1,0 +1,40 @@
+import { OWNER_ONLY_COLLECTIONS } from "../domain/content";
+import type { Store } from "./kernel/db/open-database";
+import type { createPublicCache } from "./kernel/http/public-cache";
+import type { ImageService } from "./images/image-service";
+import type { LiveEvents } from "./live/events-route";
+import type { SocialCards } from "./social-card/social-cards";
+
+export type WriteReactionParts = {
+  store: Store;
+  live: Pick<LiveEvents, "publish">;
+  publicCache: Pick<ReturnType<typeof createPublicCache>, "invalidate">;
+  cards: Pick<SocialCards, "prune">;
+  images: Pick<ImageService, "cache" | "scheduleWarm">;
+};
+
+/**
+ * Everything that follows a committed write, in one place. Repositories keep their own reads until
+ * the next change of their collection (`Store.readUntilChange`); the rest is here.
+ *
+ * `warmImages` is for the serving process only: the CLI and most tests never fetch pictures ahead.
+ */
+export function wireWriteReactions(parts: WriteReactionParts, options: { warmImages: boolean }) {
+  const { store, live, publicCache, cards, images } = parts;
+  store.onChange((event) => {
+    // Open pages hear of it over SSE (each stream keeps the owner's collections from visitors).
+    live.publish(event);
+    // Contact messages, link checks and import progress are seen only on the owner's pages, which
+    // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
+    // check that finds an original gone records an "articles" change too.)
+    if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) publicCache.invalidate();
+    // A changed or deleted article's share card is drawn again when next asked for.
+    if (event.collection === "articles") cards.prune();
+    // The hero and the first articles' pictures are cached ahead of visitors.
+    if (options.warmImages && (event.collection === "articles" || event.collection === "site")) {
+      images.scheduleWarm();
+    }
+  });
+  // Pages link stored pictures by version (`&v=`): a newly stored picture changes them.
+  images.cache.onStored(() => publicCache.invalidate());
+}
