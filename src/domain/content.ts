@@ -42,6 +42,19 @@ const siteFields = {
   featuredOutlets: z.array(text(120)).max(FEATURED_OUTLETS_MAX, `At most ${FEATURED_OUTLETS_MAX} entries`),
   /** E-mail addresses or @domains whose contact messages are refused (403). */
   blockList: z.array(text(254)).max(500, "At most 500 entries"),
+  /** Clip watch: the names the owner publishes under; empty means the site's name. */
+  bylines: z.array(text(120)).max(20, "At most 20 entries"),
+  /** Clip watch: the languages the owner writes in (ISO 639 codes); empty means English, the site's. */
+  writingLanguages: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i, "Use a language code such as en or pt-BR"),
+    )
+    .max(20, "At most 20 entries"),
+  /** Clip watch: one e-mail, at most daily, when new clips wait. */
+  clipEmails: z.boolean(),
 };
 
 export const siteSchema = z.object({
@@ -52,6 +65,9 @@ export const siteSchema = z.object({
   about: siteFields.about.default(""),
   featuredOutlets: siteFields.featuredOutlets.default([]),
   blockList: siteFields.blockList.default([]),
+  bylines: siteFields.bylines.default([]),
+  writingLanguages: siteFields.writingLanguages.default([]),
+  clipEmails: siteFields.clipEmails.default(true),
   hero: z
     .object({
       location: heroFields.location.default(""),
@@ -190,6 +206,7 @@ export const COLLECTIONS = [
   "messages",
   "links",
   "imports",
+  "watch",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -198,7 +215,12 @@ export type Collection = (typeof COLLECTIONS)[number];
  * jobs): a visitor's live stream never names them, and a write to them leaves cached public pages
  * as they are.
  */
-export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set(["messages", "links", "imports"]);
+export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
+  "messages",
+  "links",
+  "imports",
+  "watch",
+]);
 
 export const credentialsSchema = z.object({
   email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Enter a valid e-mail address")),

@@ -1,0 +1,87 @@
+import { z } from "./zod";
+import { httpUrl } from "./url-schemas";
+
+/**
+ * Clip watch: the owner's outlets, watched for new articles that name the owner as author. The
+ * server (src/server/clip-watch), the API and the Sources tab share these shapes.
+ */
+
+/** What a watched address turned out to be when it was first read. */
+export const SOURCE_KINDS = ["author-page", "feed", "sitemap", "news-sitemap"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** 'paused' after FAILURES_BEFORE_PAUSE failed checks in a row, until the owner resumes it. */
+export type SourceState = "ok" | "failing" | "paused";
+export const FAILURES_BEFORE_PAUSE = 5;
+
+export type WatchedSource = {
+  id: string;
+  url: string;
+  kind: SourceKind;
+  /** A gzipped sitemap (`.xml.gz`). */
+  gzipped: boolean;
+  addedAt: string;
+  lastCheckedAt: string | null;
+  lastNewClipAt: string | null;
+  state: SourceState;
+  /** Failed checks in a row; 0 once a check succeeds. */
+  failures: number;
+  /** When the current run of failures began, and why the last check failed ('404', a reason). */
+  failingSince: string | null;
+  lastError: string;
+  /** Clips it finds join the portfolio at once (listed with an undo) instead of waiting. */
+  autoAdd: boolean;
+};
+
+/** 'waiting' for the owner; 'added' (by the owner or by a source that adds without asking); 'dismissed' never returns. */
+export type ClipStatus = "waiting" | "added" | "dismissed";
+
+export type OfferedClip = {
+  id: string;
+  url: string;
+  sourceId: string | null;
+  title: string;
+  outlet: string;
+  /** YYYY-MM-DD, or "". */
+  date: string;
+  image: string;
+  excerpt: string;
+  /** Why it matched, for the owner: 'byline "Jane Doe" in the page's JSON-LD'. */
+  reason: string;
+  foundAt: string;
+  status: ClipStatus;
+  /** The article it became, once added. */
+  articleId: string | null;
+  /** Added by a source set to add without asking (the Sources tab lists these with an undo). */
+  autoAdded: boolean;
+};
+
+/** An address the portfolio itself points at, one click from being watched. */
+export type SourceSuggestion = {
+  url: string;
+  kind: "author-page" | "feed";
+  /** The headline of the article whose page named it. */
+  seenOn: string;
+};
+
+/** `GET /api/watch`. */
+export type WatchOverview = {
+  sources: WatchedSource[];
+  /** Waiting clips, then those added without asking in the last 30 days (for the undo). */
+  clips: OfferedClip[];
+  suggestions: SourceSuggestion[];
+  /** How many clips wait: the dashboard's tab reads 'Sources, 3 new'. */
+  waiting: number;
+  /** True while a check of every source runs (Check now, or the schedule). */
+  checking: boolean;
+};
+
+export const watchSourceSchema = z.object({ url: httpUrl });
+export const sourcePatchSchema = z
+  .object({ autoAdd: z.boolean().optional(), resume: z.literal(true).optional() })
+  .refine((patch) => patch.autoAdd !== undefined || patch.resume !== undefined, "Nothing to change");
+
+/** The dashboard tab's name: 'Sources', or 'Sources, 3 new'. */
+export function sourcesTabLabel(waiting: number): string {
+  return waiting > 0 ? `Sources, ${waiting} new` : "Sources";
+}
