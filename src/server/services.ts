@@ -12,7 +12,7 @@ import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
 import { createImportJobs } from "./back-catalogue/import-jobs";
 import { createImportService } from "./back-catalogue/import-service";
-import { readTextPage } from "./back-catalogue/read-text-page";
+import { readTextPage } from "./kernel/discover/read-text-page";
 import { createArticleArchive } from "./reader/article-archive";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";

@@ -4,9 +4,9 @@ import type { ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
 import { articleTags } from "../../domain/article-tags";
 import type { ArticleDetails } from "../reader/reader-service";
-import { discoverArticles, type FetchedPage } from "./discover";
+import { discoverArticles, type FetchedPage } from "../kernel/discover/discover";
 import type { ImportJobs, Lease } from "./import-jobs";
-import { createReadLimiter } from "./read-limiter";
+import { createReadLimiter } from "../kernel/discover/read-limiter";
 
 /**
  * Pages read at the same time: 2 per outlet (issue 17: polite), 6 in all (issue 26: a sitemap

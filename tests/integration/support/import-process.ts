@@ -7,7 +7,7 @@ import {
   createImportService,
   type ImportServiceDeps,
 } from "../../../src/server/back-catalogue/import-service";
-import { readTextPage } from "../../../src/server/back-catalogue/read-text-page";
+import { readTextPage } from "../../../src/server/kernel/discover/read-text-page";
 import { createLogger } from "../../../src/server/kernel/logger";
 import { createServices } from "../../../src/server/services";
 

@@ -1,8 +1,8 @@
 import { DOMParser, parseHTML } from "linkedom";
-import { articleUrlKey } from "../../domain/article-url";
-import { checkMarkup } from "../kernel/parse/markup-limits";
-import { decodeHtml } from "../kernel/extract/decode-html";
-import { siteHost } from "../kernel/site-host";
+import { articleUrlKey } from "../../../domain/article-url";
+import { checkMarkup } from "../parse/markup-limits";
+import { decodeHtml } from "../extract/decode-html";
+import { siteHost } from "../site-host";
 
 /** What a fetched page turned out to be, and the links it gives. */
 export type PageLinks =

@@ -1,6 +1,6 @@
-import { articleUrlKey } from "../../domain/article-url";
-import { IMPORT_MAX_CANDIDATES } from "../../domain/back-catalogue";
-import { inParseWorker } from "../kernel/parse/parse-pool";
+import { articleUrlKey } from "../../../domain/article-url";
+import { IMPORT_MAX_CANDIDATES } from "../../../domain/back-catalogue";
+import { inParseWorker } from "../parse/parse-pool";
 import type * as DiscoverLinks from "./discover-links";
 
 /** Author pages are followed through at most this many "next page" links in all (issue 17). */

@@ -1,4 +1,4 @@
-import { safeFetch } from "../kernel/fetch/safe-fetch";
+import { safeFetch } from "../fetch/safe-fetch";
 import type { FetchedPage } from "./discover";
 
 const PAGE_TYPES = [
