@@ -32,6 +32,16 @@ const noWiring = {
   message:
     "Only the wiring (app.ts, services.ts, main.ts) composes capabilities; take what you need as a dependency.",
 };
+/** Kernel and capability files: no browser code, no wiring, and `patterns` besides. */
+const serverFence = (files, patterns) => ({
+  files,
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      { patterns: [noWebInServer, noWiring, ...patterns] },
+    ],
+  },
+});
 // Code that reaches the browser takes `z` from src/domain/zod.ts, which turns off zod's eval probe
 // (a CSP violation on every page).
 const zodThroughDomain = { name: "zod", message: "Import { z } from src/domain/zod.ts." };
@@ -111,46 +121,28 @@ export default tseslint.config(
     files: ["src/server/**/*.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [noWebInServer] }] },
   },
-  {
-    files: ["src/server/kernel/**/*.ts", "src/server/kernel/**/*.mjs"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noWebInServer,
-            noWiring,
-            {
-              group: serverCapabilities.flatMap((name) => upTo(name).map((path) => `${path}/**`)),
-              message:
-                "The kernel knows no capability: pass what it needs in, or move the shared part into the kernel.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  ...serverCapabilities.map((name) => ({
-    files: [`src/server/${name}/**/*.ts`],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noWebInServer,
-            noWiring,
-            ...serverCapabilities
-              .filter((other) => other !== name)
-              .map((other) => ({
-                group: upTo(other).map((path) => `${path}/**`),
-                allowTypeImports: true,
-                message: `Capability '${name}' may not load capability '${other}'; have services.ts pass the function in (types may be imported).`,
-              })),
-          ],
-        },
-      ],
-    },
-  })),
+  serverFence(
+    ["src/server/kernel/**/*.ts", "src/server/kernel/**/*.mjs"],
+    [
+      {
+        group: serverCapabilities.flatMap((name) => upTo(name).map((path) => `${path}/**`)),
+        message:
+          "The kernel knows no capability: pass what it needs in, or move the shared part into the kernel.",
+      },
+    ],
+  ),
+  ...serverCapabilities.map((name) =>
+    serverFence(
+      [`src/server/${name}/**/*.ts`],
+      serverCapabilities
+        .filter((other) => other !== name)
+        .map((other) => ({
+          group: upTo(other).map((path) => `${path}/**`),
+          allowTypeImports: true,
+          message: `Capability '${name}' may not load capability '${other}'; have services.ts pass the function in (types may be imported).`,
+        })),
+    ),
+  ),
   // Every server-side request goes through the safe fetcher (SSRF guard, size and time limits).
   {
     files: ["src/server/**/*.ts"],
