@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchesByline, type ImportJob } from "../../src/domain/back-catalogue";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
@@ -80,6 +81,30 @@ describe("discovery", () => {
     );
     expect(Object.keys(failed).sort()).toEqual(Object.keys(outlet.unreadable).sort());
     for (const [url, reason] of Object.entries(outlet.unreadable)) expect(failed[url]).toContain(reason);
+  });
+
+  it("takes a feed served as stock web servers type .rss files (application/x-rss+xml)", async () => {
+    const items = outlet.expected.feed.map((url) => `<item><link>${url}</link></item>`).join("");
+    publisher.route("/coast.rss", {
+      headers: { "Content-Type": "application/x-rss+xml" },
+      body: `<?xml version="1.0"?><rss version="2.0"><channel>${items}</channel></rss>`,
+    });
+    const job = await importFrom("/coast.rss");
+    expect(job).toMatchObject({ status: "done", kind: "feed", error: "" });
+    expect(urls(job)).toEqual([...outlet.expected.feed].sort());
+  });
+
+  it("finds the stories of an author page whose addresses are short slugs, by their headlines", async () => {
+    const fixture = new URL(
+      "../../src/server/kernel/discover/fixtures/short-slug-author-page.html",
+      import.meta.url,
+    );
+    publisher.route("/profile/jane-doe", { body: readFileSync(fixture) });
+    const job = await importFrom("/profile/jane-doe");
+    expect(job).toMatchObject({ status: "done", kind: "page", error: "" });
+    const stories = ["/news/sea-wall", "/news/pier-closes", "/2024/ferry-fares", "/news/dredging"];
+    const more = ["/news/lifeboat-rescue", "/news/council-tax", "/2024/beach-huts", "/news/quotas"];
+    expect(urls(job)).toEqual([...stories, ...more].map((path) => publisher.url(path)).sort());
   });
 
   it("reads each article's details, and the byline filter leaves out John Smith's two", async () => {

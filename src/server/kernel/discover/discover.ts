@@ -11,7 +11,13 @@ const MAX_SITEMAPS = 20;
 export type Discovery = { kind: "feed" | "sitemap" | "page"; urls: string[]; pagesRead: number };
 
 /** A page, feed or sitemap as fetched: its final address, bytes and Content-Type. */
-export type FetchedPage = { url: string; body: Uint8Array; contentType: string };
+export type FetchedPage = {
+  url: string;
+  body: Uint8Array;
+  contentType: string;
+  /** It was a gzipped file (`sitemap.xml.gz`); `body` is unpacked. */
+  gzipped?: boolean;
+};
 
 /** Decoding, the markup limits and parsing, in the parse pool: never on the main thread. */
 const readFetchedLinks = inParseWorker<typeof DiscoverLinks, "readFetchedLinks">(

@@ -31,3 +31,33 @@ describe("decodeHtml", () => {
     expect(decodeHtml({ body: Buffer.from(TEXT), contentType: "text/html; charset=x-made-up" })).toBe(TEXT);
   });
 });
+
+describe("decodeHtml on feeds and marked text", () => {
+  it("reads the character set of an XML declaration when the server names none", () => {
+    const head = Buffer.from('<?xml version="1.0" encoding="windows-1251"?><rss><title>');
+    const title = Buffer.from([0xcd, 0xee, 0xe2, 0xee, 0xf1, 0xf2, 0xe8]); // Новости
+    expect(decodeHtml({ body: Buffer.concat([head, title]), contentType: "text/xml" })).toContain(
+      "<title>Новости",
+    );
+    const latin1 = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>'), cp1252]);
+    expect(decodeHtml({ body: latin1, contentType: "application/x-rss+xml" })).toContain(TEXT);
+  });
+
+  it("follows a byte order mark over any declaration", () => {
+    const utf16 = Buffer.from(`\uFEFF<?xml version="1.0" encoding="utf-8"?><rss>${TEXT}`, "utf16le");
+    expect(decodeHtml({ body: utf16, contentType: "text/xml; charset=iso-8859-1" })).toBe(
+      `<?xml version="1.0" encoding="utf-8"?><rss>${TEXT}`,
+    );
+  });
+});
+
+describe("decodeHtml with no declared character set", () => {
+  it("reads windows-1252 when no byte past ASCII is UTF-8, and UTF-8 with a stray invalid byte as UTF-8", () => {
+    const rss = (bytes: Buffer) => Buffer.concat([Buffer.from("<rss><title>"), bytes]);
+    expect(decodeHtml({ body: rss(cp1252), contentType: "application/x-rss+xml" })).toBe(
+      `<rss><title>${TEXT}`,
+    );
+    const mostlyUtf8 = Buffer.concat([Buffer.from(TEXT), Buffer.from([0xff])]);
+    expect(decodeHtml({ body: rss(mostlyUtf8), contentType: "" })).toBe(`<rss><title>${TEXT}\uFFFD`);
+  });
+});

@@ -35,20 +35,39 @@ function decodeWindows1252(bytes: Buffer): string {
   return text;
 }
 
+/** The character set a byte order mark names: it overrides any declaration (Encoding Standard). */
+function byteOrderMark(body: Buffer): string | undefined {
+  if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return "utf-8";
+  if (body[0] === 0xfe && body[1] === 0xff) return "utf-16be";
+  if (body[0] === 0xff && body[1] === 0xfe) return "utf-16le";
+  return undefined;
+}
+
 /**
- * An HTML page's bytes as text, in the character set it declares (the Content-Type header, then
- * `<meta charset>` in its first 4 KB), UTF-8 when it declares none or one we do not know.
+ * An HTML page's (or a feed's) bytes as text, in the character set it declares (a byte order
+ * mark, the Content-Type header, then `<meta charset>` or the XML declaration's `encoding` in its
+ * first 4 KB). When it declares none: UTF-8, or windows-1252 when no byte past ASCII reads as
+ * UTF-8. UTF-8 when it declares one we do not know.
  */
 export function decodeHtml(page: { body: Uint8Array; contentType: string }): string {
   // Bytes handed to a parse worker arrive as a plain Uint8Array.
   const body = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength);
+  const head = body.subarray(0, 4096).toString("latin1");
   const declared = (
+    byteOrderMark(body) ??
     /charset=["']?([\w.:-]+)/i.exec(page.contentType)?.[1] ??
-    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString("latin1"))?.[1]
+    /<meta[^>]+charset=["']?([\w.:-]+)/i.exec(head)?.[1] ??
+    /^\s*<\?xml[^>]+encoding=["']?([\w.:-]+)/.exec(head)?.[1]
   )?.toLowerCase();
   if (declared && WINDOWS_1252.has(declared)) return decodeWindows1252(body);
+  if (!declared) {
+    const text = new TextDecoder("utf-8").decode(body);
+    // None of its bytes past ASCII reads as UTF-8 (an old Latin-1 feed): a browser's default, windows-1252.
+    const latin = text.includes("\uFFFD") && !/[\u0080-\uFFFC\uFFFE\uFFFF]/.test(text);
+    return latin ? decodeWindows1252(body) : text;
+  }
   try {
-    return new TextDecoder(declared ?? "utf-8").decode(body);
+    return new TextDecoder(declared).decode(body);
   } catch {
     return new TextDecoder("utf-8").decode(body);
   }

@@ -52,7 +52,8 @@ export const PUBLIC_TARGETS: TargetPolicy = {
 const ANY_TARGET: TargetPolicy = { allowsAddress: () => true, allowsPort: () => true };
 
 const USER_AGENT = "Byline/1.0 (+portfolio reader)";
-const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest body a fetch takes unless told otherwise, as sent and once decompressed. */
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
