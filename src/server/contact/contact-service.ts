@@ -90,6 +90,20 @@ export function createContactService(deps: ContactServiceDeps) {
       queue?.kick();
       return { outcome: "stored", message };
     },
+    /**
+     * Queues a note from the site to the owner ('3 new clips are waiting'), delivered like a
+     * contact message but never listed with them. False when no mail server is configured.
+     */
+    notifyOwner(notice: { subject: string; text: string }): boolean {
+      if (!queue) return false;
+      messages.create(
+        { name: "Byline", email: "", subject: notice.subject, message: notice.text },
+        "queued",
+        "notice",
+      );
+      queue.kick();
+      return true;
+    },
     start: () => queue?.start(),
     stop: async () => queue?.stop(),
   };
