@@ -79,6 +79,7 @@ export function createContactService(deps: ContactServiceDeps) {
         }),
       })
     : undefined;
+  let started = false;
 
   return {
     messages,
@@ -101,10 +102,15 @@ export function createContactService(deps: ContactServiceDeps) {
         "queued",
         "notice",
       );
-      queue.kick();
+      // Only the server's worker delivers it: a command-line process delivering the same queue
+      // at the same time could send a message twice.
+      if (started) queue.kick();
       return true;
     },
-    start: () => queue?.start(),
+    start: () => {
+      started = true;
+      queue?.start();
+    },
     stop: async () => queue?.stop(),
   };
 }
