@@ -97,6 +97,11 @@ class SourceFailure extends Error {}
 
 const isOk = (status: number) => status >= 200 && status < 300;
 
+/** The parse workers were busy (the reader's error, or the pool's): nothing was learnt of the page. */
+const isBusy = (error: unknown) =>
+  (error instanceof ApiProblem && error.code === "busy") ||
+  (error instanceof UnreadablePageError && error.reason === "busy");
+
 function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -255,7 +260,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     try {
       details = await deps.readDetails(answer);
     } catch (error) {
-      if (error instanceof ApiProblem && error.code === "busy") return false;
+      if (isBusy(error)) return false;
       return done([pageKey]);
     }
     const { signals } = details;
@@ -453,7 +458,8 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         }
       }
     } catch (error) {
-      if (error instanceof WatchStoppedError) return;
+      // Busy parse workers say nothing about the source: it is due again at the next look.
+      if (error instanceof WatchStoppedError || isBusy(error)) return;
       failure = reasonOf(error);
     }
     if (!stopped) recordOutcome(source, failure);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { createReadLimiter, type ReadLimits } from "../kernel/discover/read-limiter";
 import type { SafeResponse } from "../kernel/fetch/safe-fetch";
 import { parseRobotsTxt, robotsAllow, type RobotsRules } from "./robots-txt";
@@ -41,6 +42,8 @@ export type PoliteFetcherOptions = {
 export function createPoliteFetcher(options: PoliteFetcherOptions) {
   const limiter = createReadLimiter(options.limits ?? { total: 4, perOutlet: 1 });
   const stopping = new AbortController();
+  // Every request waiting for its outlet's turn listens for the stop.
+  setMaxListeners(0, stopping.signal);
   const pauses = new Set<() => void>();
   const robots = new Map<string, { rules: RobotsRules | null; until: number }>();
   const robotsReads = new Map<string, Promise<RobotsRules | null>>();
