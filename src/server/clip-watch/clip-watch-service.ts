@@ -46,6 +46,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const UNDO_DAYS = 30;
 const SUGGESTIONS_SHOWN = 20;
 const PAGE_TYPES = ["text/html", "application/xhtml+xml"];
+/** A gzipped sitemap may unpack to what the safe fetcher takes of any document. */
+const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 const NOT_A_DOCUMENT = /^(?:image|audio|video|font)\/|^application\/(?:pdf|zip|msword|vnd\.)/i;
 
 /** Decoding, the markup limits and parsing, in the parse pool: never on the main thread. */
@@ -144,10 +146,11 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (!gzipped && NOT_A_DOCUMENT.test(answer.contentType)) {
       throw new SourceFailure(`This is not a page, feed or sitemap: it serves ${answer.contentType}`);
     }
-    const body = gzipped ? await decodeBody(answer.body, "gzip", 5 * 1024 * 1024) : answer.body;
+    const body = gzipped ? await decodeBody(answer.body, "gzip", DOCUMENT_MAX_BYTES) : answer.body;
     return {
       page: { url: answer.url, body, contentType: gzipped ? "application/xml" : answer.contentType },
-      gzipped,
+      // A `.gz` file some servers send with Content-Encoding: gzip, which the fetcher undoes.
+      gzipped: gzipped || new URL(answer.url).pathname.endsWith(".gz"),
       etag: answer.headers.etag ?? "",
       lastModified: answer.headers["last-modified"] ?? "",
     };
