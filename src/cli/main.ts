@@ -13,6 +13,8 @@ import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/up
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema } from "../domain/content";
 import { ImportBusyError } from "../server/back-catalogue/import-service";
+import { WatchError } from "../server/clip-watch/clip-watch-service";
+import { watchSourceSchema } from "../domain/clip-watch";
 import { readPassword } from "./read-password";
 
 const USAGE = `Usage: npx byline <command>
@@ -32,6 +34,9 @@ Commands:
                        find the articles on an author page, a feed or a sitemap, read each one and print
                        them as JSON lines (only those whose page names NAME, or no author, with --author);
                        --yes adds the ones that could be read to the portfolio
+  watch add URL        watch an author page, feed or sitemap for new articles that name you as author
+  watch list           print the watched sources, one JSON line each
+  watch check          check every watched source now and print each new clip as a JSON line
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
@@ -135,6 +140,8 @@ async function run(args: string[]): Promise<number> {
     }
     case "import-from":
       return importFrom(rest);
+    case "watch":
+      return watch(rest);
     case undefined:
     case "help":
     case "--help":
@@ -209,6 +216,52 @@ async function importFrom(args: string[]): Promise<number> {
     return 0;
   } finally {
     await services.imports.stop();
+    services.store.close();
+  }
+}
+
+/** `byline watch add URL`, `watch list`, `watch check`: the Sources tab's watch from the command line. */
+async function watch(args: string[]): Promise<number> {
+  const usage = "npx byline watch add URL | watch list | watch check";
+  const [action, url, ...extra] = args;
+  if (action === "add" && url === undefined) return fail(`Name the page, feed or sitemap to watch: ${usage}`);
+  if (!["add", "list", "check"].includes(action ?? "") || extra.length > 0 || (action !== "add" && url)) {
+    return fail(`Usage: ${usage}`);
+  }
+  const parsed = action === "add" ? watchSourceSchema.safeParse({ url }) : undefined;
+  if (parsed && !parsed.success) return fail(`${parsed.error.issues[0]!.message}.`);
+  const services = openServices();
+  try {
+    if (parsed) {
+      const { source, created } = await services.watch.addSource(parsed.data.url);
+      console.log(JSON.stringify(source));
+      console.error(
+        created
+          ? `Watching ${source.url} (${source.kind}${source.gzipped ? ", gzipped" : ""}); its first check is the server's next look, or run: npx byline watch check`
+          : `${source.url} is already watched.`,
+      );
+      return 0;
+    }
+    if (action === "check") {
+      for (const clip of await services.watch.checkNow()) console.log(JSON.stringify(clip));
+    }
+    const { sources, waiting } = services.watch.overview();
+    if (action === "list") for (const source of sources) console.log(JSON.stringify(source));
+    for (const source of sources.filter((source) => source.state !== "ok")) {
+      console.error(
+        `${source.url}: ${source.state}, ${source.lastError} (${source.failures} failed checks in a row)`,
+      );
+    }
+    console.error(
+      `${sources.length} sources watched; ${waiting} new clips wait on the dashboard's Sources tab.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof WatchError) return fail(error.message);
+    throw error;
+  } finally {
+    // A 'new clips are waiting' e-mail the check queued is the server's to deliver.
+    await services.watch.stop();
     services.store.close();
   }
 }

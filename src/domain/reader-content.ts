@@ -15,6 +15,8 @@ export type ReaderContent = {
   excerpt: string;
   paragraphs: ReaderParagraph[];
   source: ReaderSource;
+  /** Copies of the article at other addresses ('Also published at …'), when the clip watch found any. */
+  alsoPublishedAt?: string[];
 };
 
 /**

@@ -48,6 +48,7 @@ async function main() {
     services.contact.start();
     services.imports.resume();
     if (config.linkCheckDaily) services.linkHealth.start();
+    services.watch.start();
     // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
@@ -65,7 +66,7 @@ async function main() {
     clearInterval(externalWrites);
     live.closeAll();
     const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
-    const linksStopped = services.linkHealth.stop();
+    const linksStopped = Promise.all([services.linkHealth.stop(), services.watch.stop()]);
     server.close(() => {
       void Promise.all([contactStopped, linksStopped]).finally(() => {
         services.store.close();

@@ -18,6 +18,7 @@ import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
 import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
+import { createClipWatchService } from "./clip-watch/clip-watch-service";
 import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
 import { IMAGE_CACHE_PATH } from "../domain/image-src";
 import { clientIpResolver } from "./kernel/http/client-address";
@@ -30,6 +31,7 @@ import { wireWriteReactions } from "./write-reactions";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
+export const clipWatchUserAgent = (publicUrl: string) => `Byline/1.0 (clip watch; +${publicUrl})`;
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -60,6 +62,25 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     now: options.now,
   });
   const archive = createArticleArchive(store);
+  // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
+  const watch = createClipWatchService({
+    store,
+    articles: content.articles,
+    site: () => content.site.get(),
+    fetch: (url, request) =>
+      safeFetch(url, {
+        allowPrivate: config.fetchAllowPrivate,
+        ...request,
+        headers: { "user-agent": clipWatchUserAgent(config.publicUrl), ...request.headers },
+      }),
+    readDetails: (page) => reader.readDetails(page),
+    notifyOwner: (notice) => contact.notifyOwner(notice),
+    publicUrl: config.publicUrl,
+    intervalMs: config.watchIntervalMinutes * 60_000,
+    pauseMs: config.linkCheckPauseMs,
+    logger,
+    now: options.now,
+  });
   const reader = createReaderService({
     articles: content.articles,
     archive,
@@ -70,6 +91,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
       }),
     publicUrl: config.publicUrl,
     logger,
+    onPageRead: (page, signals) => watch.notePageRead(page, signals),
+    alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
   });
   const linkHealth = createLinkHealthService({
     store,
@@ -157,6 +180,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     uploads,
     imports,
     linkHealth,
+    watch,
     clientIp,
     live,
     publicCache,

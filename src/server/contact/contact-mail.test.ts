@@ -27,7 +27,7 @@ describe("composeContactMail", () => {
   it("keeps header values on one line and the message text as written", () => {
     const mail = composeContactMail(message, envelope);
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.replyTo.name).not.toMatch(/[\r\n]/);
+    expect(mail.replyTo?.name).not.toMatch(/[\r\n]/);
     expect(mail.text).toContain("\nLine one\nLine two\n");
     expect(mail.text).toContain("Ada Bcc: victim@example.com <ada@example.org> wrote");
     expect(mail.text).toContain("Sent: Wed, 04 Mar 2026 10:20:00 GMT");

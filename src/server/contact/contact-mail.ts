@@ -1,10 +1,10 @@
 import type { ContactMessage } from "../../domain/content";
 
-/** What nodemailer's `sendMail` receives for one contact message. */
+/** What nodemailer's `sendMail` receives for one contact message (or one notice to the owner, without Reply-To). */
 export type ContactMail = {
   from: string;
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   headers: Record<string, string>;
@@ -44,5 +44,21 @@ export function composeContactMail(
     subject: `Portfolio contact: ${subject}`,
     text,
     headers: { "X-Byline-Message-Id": message.id },
+  };
+}
+
+/**
+ * A note from the site to its owner ('3 new clips are waiting'): the site's words, so no Reply-To.
+ */
+export function composeNoticeMail(
+  notice: Pick<ContactMessage, "id" | "subject" | "message">,
+  envelope: { from: string; to: string },
+): ContactMail {
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    subject: oneLine(notice.subject),
+    text: notice.message.replace(/\r\n?/g, "\n"),
+    headers: { "X-Byline-Message-Id": notice.id },
   };
 }

@@ -79,6 +79,7 @@ export function createContactService(deps: ContactServiceDeps) {
         }),
       })
     : undefined;
+  let started = false;
 
   return {
     messages,
@@ -90,7 +91,26 @@ export function createContactService(deps: ContactServiceDeps) {
       queue?.kick();
       return { outcome: "stored", message };
     },
-    start: () => queue?.start(),
+    /**
+     * Queues a note from the site to the owner ('3 new clips are waiting'), delivered like a
+     * contact message but never listed with them. False when no mail server is configured.
+     */
+    notifyOwner(notice: { subject: string; text: string }): boolean {
+      if (!queue) return false;
+      messages.create(
+        { name: "Byline", email: "", subject: notice.subject, message: notice.text },
+        "queued",
+        "notice",
+      );
+      // Only the server's worker delivers it: a command-line process delivering the same queue
+      // at the same time could send a message twice.
+      if (started) queue.kick();
+      return true;
+    },
+    start: () => {
+      started = true;
+      queue?.start();
+    },
     stop: async () => queue?.stop(),
   };
 }

@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
-import type { ContactMessage } from "../../domain/content";
-import { composeContactMail, type ContactMail } from "./contact-mail";
-import type { MessageRepository } from "./message-repository";
+import { composeContactMail, composeNoticeMail, type ContactMail } from "./contact-mail";
+import type { MessageRepository, QueuedMessage } from "./message-repository";
 import { retryDelayMs } from "./retry-backoff";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
@@ -41,12 +40,16 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  async function deliver(message: ContactMessage) {
+  async function deliver(message: QueuedMessage) {
     const attempts = message.attempts + 1;
     try {
       const { from, to, dashboardUrl } = deps.envelope();
       if (!to) throw new Error(NO_RECIPIENT);
-      await deps.transport.sendMail(composeContactMail(message, { from, to, dashboardUrl }));
+      await deps.transport.sendMail(
+        message.kind === "notice"
+          ? composeNoticeMail(message, { from, to })
+          : composeContactMail(message, { from, to, dashboardUrl }),
+      );
       deps.messages.markDelivered(message.id, attempts);
       deps.logger.info({ messageId: message.id, attempts }, "Delivered a contact message");
     } catch (error) {

@@ -6,8 +6,15 @@ import { contactMessagesTable as messages } from "../kernel/db/schema";
 
 type Row = typeof messages.$inferSelect;
 type NewMessage = Pick<ContactMessageInput, "name" | "email" | "subject" | "message">;
+/** A visitor's message, or a notice from the site to the owner (delivered, never listed). */
+export type MessageKind = Row["kind"];
+export type QueuedMessage = ContactMessage & { kind: MessageKind };
 
-const toMessage = (row: Row): ContactMessage => ({ ...row, status: row.status as MessageStatus });
+const toMessage = ({ kind: _kind, ...row }: Row): ContactMessage => ({
+  ...row,
+  status: row.status as MessageStatus,
+});
+const CONTACT = eq(messages.kind, "contact");
 
 /**
  * Contact messages in SQLite. Every write goes through `store.write("messages")`, so an open
@@ -16,12 +23,22 @@ const toMessage = (row: Row): ContactMessage => ({ ...row, status: row.status as
 export function createMessageRepository(store: Store, now: () => Date = () => new Date()) {
   const byId = (id: string) => eq(messages.id, id);
   const find = (id: string) => store.db.select().from(messages).where(byId(id)).get();
+  const findContact = (id: string) =>
+    store.db
+      .select()
+      .from(messages)
+      .where(and(byId(id), CONTACT))
+      .get();
   const update = (id: string, values: Partial<Row>) =>
     store.write("messages", (db) => db.update(messages).set(values).where(byId(id)).returning().get());
 
   return {
     /** Stores a message; a queued one is due for delivery at once. */
-    create(input: NewMessage, status: Exclude<MessageStatus, "delivered">): ContactMessage {
+    create(
+      input: NewMessage,
+      status: Exclude<MessageStatus, "delivered">,
+      kind: MessageKind = "contact",
+    ): ContactMessage {
       const createdAt = now().toISOString();
       const row: Row = {
         id: randomUUID(),
@@ -32,6 +49,7 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
         createdAt,
         readAt: null,
         status,
+        kind,
         attempts: 0,
         lastError: null,
         nextAttemptAt: status === "queued" ? createdAt : null,
@@ -45,13 +63,14 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
       return store.db
         .select()
         .from(messages)
+        .where(CONTACT)
         .orderBy(desc(messages.createdAt), desc(sql`rowid`))
         .all()
         .map(toMessage);
     },
 
     get(id: string): ContactMessage | undefined {
-      const row = find(id);
+      const row = findContact(id);
       return row ? toMessage(row) : undefined;
     },
 
@@ -60,6 +79,7 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
         store.db
           .select({ n: sql<number>`count(*)` })
           .from(messages)
+          .where(CONTACT)
           .get()?.n ?? 0
       );
     },
@@ -69,26 +89,26 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
         store.db
           .select({ n: sql<number>`count(*)` })
           .from(messages)
-          .where(isNull(messages.readAt))
+          .where(and(CONTACT, isNull(messages.readAt)))
           .get()?.n ?? 0
       );
     },
 
     setRead(id: string, read: boolean): ContactMessage | undefined {
-      const row = find(id);
+      const row = findContact(id);
       if (!row) return undefined;
       if (Boolean(row.readAt) === read) return toMessage(row);
       return toMessage(update(id, { readAt: read ? now().toISOString() : null })!);
     },
 
     remove(id: string): boolean {
-      if (!find(id)) return false;
+      if (!findContact(id)) return false;
       store.write("messages", (db) => db.delete(messages).where(byId(id)).run());
       return true;
     },
 
-    /** Queued messages whose next attempt is due at `at`, oldest first. */
-    due(at: Date, limit: number): ContactMessage[] {
+    /** Queued messages and notices whose next attempt is due at `at`, oldest first. */
+    due(at: Date, limit: number): QueuedMessage[] {
       return store.db
         .select()
         .from(messages)
@@ -96,7 +116,7 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
         .orderBy(asc(messages.nextAttemptAt), asc(messages.createdAt))
         .limit(limit)
         .all()
-        .map(toMessage);
+        .map((row) => ({ ...toMessage(row), kind: row.kind }));
     },
 
     /** When the earliest queued message is due, if any is queued. */

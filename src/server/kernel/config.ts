@@ -204,6 +204,12 @@ export const settings = {
     default: "15000",
     meaning: "how long a link check waits for a publisher's answer",
   }),
+  WATCH_INTERVAL_MINUTES: setting({
+    check: wholeNumber("a number of minutes", 1, 10_080, 30),
+    default: "360",
+    meaning:
+      'how often the clip watch checks each watched source for new articles (the sources are spread across the interval; the Sources tab\'s "Check now" works at any time)',
+  }),
   FETCH_ALLOW_PRIVATE: setting({
     check: boolean,
     default: "false",

@@ -17,6 +17,7 @@ import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import type { ArchivedArticle, ArticleArchive } from "./article-archive";
 import type { ExtractedArticle } from "../kernel/extract/extract-article";
+import type { PageSignals } from "../kernel/extract/page-signals";
 import type * as ArticlePage from "../kernel/extract/read-article-page";
 import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
@@ -34,6 +35,9 @@ export type ArticleDetails = {
   /** The byline the page names, or "". */
   author: string;
 };
+
+/** Fetch details of a page already fetched, with what the page says of its authors, language and links. */
+export type PageDetails = ArticleDetails & { signals: PageSignals };
 
 export type ReaderErrorCode =
   | "not_found"
@@ -73,6 +77,13 @@ export type ReaderServiceOptions = {
   publicUrl: string;
   logger: { info(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => number;
+  /**
+   * Told of every page the reader reads (reader mode, Archive now, Fetch details): the clip
+   * watch suggests the author pages and feeds the portfolio's pages link.
+   */
+  onPageRead?: (page: { url: string; title: string }, signals: PageSignals) => void;
+  /** Copies of an article the clip watch found at other addresses. */
+  alsoPublishedAt?: (articleId: string) => string[];
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -171,6 +182,7 @@ export function createReaderService(options: ReaderServiceOptions) {
       try {
         const page = await loadPage(url);
         outcome = { ok: true, article: await extractPage(page), fetchedAt: new Date(now()).toISOString() };
+        noteRead(url, outcome.article);
       } catch (error) {
         const failure = error instanceof ReaderError ? error : fetchFailure(error, 502);
         logger.info({ url, code: failure.code }, failure.message);
@@ -207,6 +219,12 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   async function read(id: string): Promise<ReaderContent> {
+    const content = await readText(id);
+    const copies = options.alsoPublishedAt?.(id) ?? [];
+    return copies.length > 0 ? { ...content, alsoPublishedAt: copies } : content;
+  }
+
+  async function readText(id: string): Promise<ReaderContent> {
     const article = storedArticle(id);
     const stored = storedReaderContent(article);
     if (stored) return stored;
@@ -248,6 +266,14 @@ export function createReaderService(options: ReaderServiceOptions) {
     return { frameable };
   }
 
+  function noteRead(url: string, article: ExtractedArticle): void {
+    try {
+      options.onPageRead?.({ url, title: article.title }, article.signals);
+    } catch (error) {
+      logger.warn({ url, err: error }, "Could not note the links of a page read");
+    }
+  }
+
   async function fetchDetails(url: string): Promise<ArticleDetails> {
     if (!isHttpUrl(url)) {
       throw new ReaderError(400, "invalid_url", "Use a full web address starting with http:// or https://");
@@ -260,16 +286,14 @@ export function createReaderService(options: ReaderServiceOptions) {
     }
     const article = await extractPage(page);
     extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
-    const date = parseArticleDate(article.publishDate);
-    return {
-      title: article.title.slice(0, ARTICLE_LIMITS.title),
-      outlet: (article.siteName || siteHost(page.url)).slice(0, ARTICLE_LIMITS.outlet),
-      date: date ? date.toISOString().slice(0, 10) : "",
-      image: article.image,
-      description: article.excerpt.slice(0, ARTICLE_LIMITS.description),
-      content: article.content.slice(0, ARTICLE_LIMITS.content),
-      author: article.author,
-    };
+    noteRead(url, article);
+    return detailsOf(article, page.url);
+  }
+
+  /** Fetch details of a page someone else fetched (the clip watch asks politely, with its own rules). */
+  async function readDetails(page: SafeResponse): Promise<PageDetails> {
+    const article = await extractPage(page);
+    return { ...detailsOf(article, page.url), signals: article.signals };
   }
 
   /**
@@ -291,7 +315,20 @@ export function createReaderService(options: ReaderServiceOptions) {
     return archivedCopy(article, extracted, outcome.fetchedAt);
   }
 
-  return { read, framing, fetchDetails, extractForArchive };
+  return { read, framing, fetchDetails, readDetails, extractForArchive };
+}
+
+function detailsOf(article: ExtractedArticle, pageUrl: string): ArticleDetails {
+  const date = parseArticleDate(article.publishDate);
+  return {
+    title: article.title.slice(0, ARTICLE_LIMITS.title),
+    outlet: (article.siteName || siteHost(pageUrl)).slice(0, ARTICLE_LIMITS.outlet),
+    date: date ? date.toISOString().slice(0, 10) : "",
+    image: article.image,
+    description: article.excerpt.slice(0, ARTICLE_LIMITS.description),
+    content: article.content.slice(0, ARTICLE_LIMITS.content),
+    author: article.author,
+  };
 }
 
 function goneError(article: Article): ReaderError {

@@ -1,6 +1,7 @@
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
+import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -96,6 +97,11 @@ export const contactMessagesTable = sqliteTable("contact_messages", {
   readAt: text("read_at"),
   /** 'kept' (no SMTP configured), 'queued' (waiting for delivery) or 'delivered'. */
   status: text("status").notNull(),
+  /**
+   * 'contact' (a visitor's message, listed in the dashboard) or 'notice' (a note from the site to
+   * the owner, such as 'new clips are waiting': only delivered, never listed).
+   */
+  kind: text("kind").$type<"contact" | "notice">().notNull().default("contact"),
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
   nextAttemptAt: text("next_attempt_at"),
@@ -173,3 +179,104 @@ export const importCandidatesTable = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.jobId, table.position] })],
 );
+
+/**
+ * Clip watch (src/server/clip-watch): the addresses watched for new articles by the owner. `urlKey`
+ * (articleUrlKey) keeps one source per address; `nextCheckAt` is its slot in the schedule.
+ */
+export const watchSourcesTable = sqliteTable("watch_sources", {
+  id: text("id").primaryKey(),
+  url: text("url").notNull(),
+  urlKey: text("url_key").notNull().unique(),
+  kind: text("kind").$type<SourceKind>().notNull(),
+  gzipped: integer("gzipped", { mode: "boolean" }).notNull(),
+  addedAt: text("added_at").notNull(),
+  lastCheckedAt: text("last_checked_at"),
+  lastNewClipAt: text("last_new_clip_at"),
+  state: text("state").$type<SourceState>().notNull(),
+  failures: integer("failures").notNull().default(0),
+  failingSince: text("failing_since"),
+  lastError: text("last_error").notNull().default(""),
+  autoAdd: integer("auto_add", { mode: "boolean" }).notNull().default(false),
+  nextCheckAt: text("next_check_at").notNull(),
+});
+
+/** The ETag and Last-Modified of each document a source's check reads, sent back to ask conditionally. */
+export const watchValidatorsTable = sqliteTable(
+  "watch_validators",
+  {
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => watchSourcesTable.id, { onDelete: "cascade" }),
+    urlKey: text("url_key").notNull(),
+    etag: text("etag").notNull(),
+    lastModified: text("last_modified").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceId, table.urlKey] })],
+);
+
+/** Links a source listed that were read (or were there when it was added): never read again for it. */
+export const watchSeenTable = sqliteTable(
+  "watch_seen",
+  {
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => watchSourcesTable.id, { onDelete: "cascade" }),
+    urlKey: text("url_key").notNull(),
+    seenAt: text("seen_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceId, table.urlKey] })],
+);
+
+/**
+ * Pages that named the owner as author: waiting for the owner, added, or dismissed. One row per
+ * address (`urlKey`), whichever source found it, so a dismissed clip never returns. The text is
+ * kept until the owner decides.
+ */
+export const watchClipsTable = sqliteTable("watch_clips", {
+  id: text("id").primaryKey(),
+  url: text("url").notNull(),
+  urlKey: text("url_key").notNull().unique(),
+  sourceId: text("source_id").references(() => watchSourcesTable.id, { onDelete: "set null" }),
+  title: text("title").notNull(),
+  outlet: text("outlet").notNull(),
+  date: text("date").notNull(),
+  image: text("image").notNull(),
+  description: text("description").notNull(),
+  content: text("content").notNull(),
+  reason: text("reason").notNull(),
+  foundAt: text("found_at").notNull(),
+  status: text("status").$type<ClipStatus>().notNull(),
+  articleId: text("article_id").references(() => articlesTable.id, { onDelete: "set null" }),
+  autoAdded: integer("auto_added", { mode: "boolean" }).notNull().default(false),
+});
+
+/** Copies of a portfolio article found elsewhere (syndication): 'Also published at …'. */
+export const alsoPublishedTable = sqliteTable(
+  "also_published",
+  {
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articlesTable.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    urlKey: text("url_key").notNull(),
+    foundAt: text("found_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.articleId, table.urlKey] })],
+);
+
+/** Author pages and feeds that pages the reader read link to: suggested sources, for pages in the portfolio. */
+export const watchSuggestionsTable = sqliteTable("watch_suggestions", {
+  urlKey: text("url_key").primaryKey(),
+  url: text("url").notNull(),
+  kind: text("kind").$type<"author-page" | "feed">().notNull(),
+  pageUrl: text("page_url").notNull(),
+  pageTitle: text("page_title").notNull(),
+  notedAt: text("noted_at").notNull(),
+});
+
+/** Each 'new clips are waiting' e-mail queued (at most one a day). */
+export const watchEmailsTable = sqliteTable("watch_emails", {
+  sentAt: text("sent_at").primaryKey(),
+  clips: integer("clips").notNull(),
+});

@@ -6,6 +6,7 @@ import { isBylineOf } from "./boilerplate-blocks";
 import { readJsonLd } from "./json-ld";
 import { indexPage } from "./page-index";
 import { cleanAuthor, readPageMetadata } from "./page-metadata";
+import { readPageSignals, withVisibleByline, type PageSignals } from "./page-signals";
 
 export type ExtractedArticle = {
   title: string;
@@ -21,6 +22,8 @@ export type ExtractedArticle = {
   paragraphs: ReaderParagraph[];
   /** The outlet as the page names itself, or "". */
   siteName: string;
+  /** Who the page names as author and where, its language, canonical address, author pages and feeds. */
+  signals: PageSignals;
 };
 
 const NO_ARTICLE_TEXT = "No article text found on the page";
@@ -64,6 +67,8 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
   const index = indexPage(document);
   const jsonLd = readJsonLd(index.jsonLd);
   const metadata = readPageMetadata(index, jsonLd, pageUrl);
+  // Read before the body's extraction takes page furniture (bylines among it) out of the document.
+  const signals = readPageSignals(index, jsonLd, pageUrl);
   const siteUrl = [pageUrl, index.links.get("canonical"), index.meta.get("og:url")].find(
     (url) => url && URL.canParse(url),
   );
@@ -86,6 +91,7 @@ export function extractArticle(html: string, pageUrl?: string): ExtractedArticle
     image: metadata.image,
     excerpt: cutExcerpt(metadata.description || firstParagraph),
     siteName: metadata.siteName,
+    signals: withVisibleByline(signals, body.byline),
   };
   if (paragraphs.length === 0) throw new NoArticleTextError(details);
   return { ...details, content, paragraphs };

@@ -12,6 +12,8 @@ export type JsonLdArticle = {
   bodyParagraphs: string[];
   /** The publisher's name (`publisher.name`, followed through `@id` references). */
   publisher: string;
+  /** `inLanguage` as written (`en-GB`), or "". */
+  language: string;
 };
 
 type JsonObject = { [key: string]: unknown };
@@ -123,6 +125,13 @@ class GraphIndex {
   }
 }
 
+/** `inLanguage` is a code, or a Language node whose `alternateName` is the code. */
+function languageOf(value: unknown): string {
+  if (Array.isArray(value)) return languageOf(value[0]);
+  if (isObject(value)) return firstString(value["alternateName"]) || firstString(value["name"]);
+  return firstString(value);
+}
+
 function bodyLength(node: JsonObject): number {
   return firstString(node["articleBody"]).length;
 }
@@ -157,5 +166,6 @@ export function readJsonLd(scripts: string[]): JsonLdArticle | null {
     image: graph.imageUrl(main["image"]) || graph.imageUrl(main["thumbnailUrl"]),
     bodyParagraphs: body ? fragmentParagraphs(body) : [],
     publisher: [main, ...nodes].map((node) => graph.names(node["publisher"])[0] ?? "").find(Boolean) ?? "",
+    language: languageOf(main["inLanguage"]),
   };
 }

@@ -16,11 +16,19 @@ export type PageIndex = {
   microdata: Element[];
   authorLinks: Element[];
   dateClassed: Element[];
+  /** The `<html lang>` attribute, or "". */
+  htmlLang: string;
+  /** `<link rel="author">` and `<link rel="alternate">` elements (feeds, translations). */
+  headLinks: Element[];
+  /** Elements whose class or id names a byline (`byline`, `author-name`…). */
+  bylineClassed: Element[];
 };
 
 function words(value: string | null): string[] {
   return value ? value.toLowerCase().split(/\s+/).filter(Boolean) : [];
 }
+
+const BYLINE_CLASS = /byline|author-?name/i;
 
 export function indexPage(document: Document): PageIndex {
   const index: PageIndex = {
@@ -32,6 +40,9 @@ export function indexPage(document: Document): PageIndex {
     microdata: [],
     authorLinks: [],
     dateClassed: [],
+    htmlLang: (document.documentElement?.getAttribute("lang") ?? "").trim(),
+    headLinks: [],
+    bylineClassed: [],
   };
   for (const element of document.querySelectorAll("*")) {
     switch (element.localName) {
@@ -48,11 +59,14 @@ export function indexPage(document: Document): PageIndex {
         if (/ld\+json/i.test(element.getAttribute("type") ?? ""))
           index.jsonLd.push(element.textContent ?? "");
         break;
-      case "link":
-        for (const rel of words(element.getAttribute("rel"))) {
+      case "link": {
+        const rels = words(element.getAttribute("rel"));
+        for (const rel of rels) {
           if (!index.links.has(rel)) index.links.set(rel, element.getAttribute("href") ?? "");
         }
+        if (rels.includes("author") || rels.includes("alternate")) index.headLinks.push(element);
         break;
+      }
       case "base":
         index.baseHref ||= element.getAttribute("href") ?? "";
         break;
@@ -64,7 +78,10 @@ export function indexPage(document: Document): PageIndex {
         break;
     }
     if (element.hasAttribute("itemprop")) index.microdata.push(element);
-    if ((element.getAttribute("class") ?? "").includes("date")) index.dateClassed.push(element);
+    const className = element.getAttribute("class") ?? "";
+    if (className.includes("date")) index.dateClassed.push(element);
+    if (BYLINE_CLASS.test(`${className} ${element.getAttribute("id") ?? ""}`))
+      index.bylineClassed.push(element);
   }
   return index;
 }

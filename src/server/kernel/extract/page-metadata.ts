@@ -19,7 +19,14 @@ export type PageMetadata = {
 };
 
 const TITLE_KEYS = ["og:title", "twitter:title", "dc.title"];
-const AUTHOR_KEYS = ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"];
+export const AUTHOR_KEYS = [
+  "author",
+  "article:author",
+  "parsely-author",
+  "sailthru.author",
+  "dc.creator",
+  "byl",
+];
 const IMAGE_KEYS = [
   "og:image",
   "og:image:url",
@@ -82,7 +89,7 @@ export function resolveHttpUrl(value: string, base: string | undefined): string 
   }
 }
 
-function baseUrl(index: PageIndex, pageUrl: string | undefined): string | undefined {
+export function baseUrl(index: PageIndex, pageUrl: string | undefined): string | undefined {
   if (!index.baseHref) return pageUrl;
   return resolveHttpUrl(index.baseHref, pageUrl) || pageUrl;
 }

@@ -1,0 +1,137 @@
+import { articleUrlKey } from "../../domain/article-url";
+import { articleTags } from "../../domain/article-tags";
+import type { PublicTag } from "../../domain/public-tags";
+import type { Article } from "../../domain/content";
+import { parseArticleDate } from "../../domain/dates";
+import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
+import { siteHost } from "../kernel/site-host";
+
+/** Names and headlines compared without case, accents or punctuation: "Zoë O'Neil" is "zoe o neil". */
+export function plainWords(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+const PLACE_WORDS: Record<BylinePlace, string> = {
+  "json-ld": "the page's JSON-LD",
+  meta: "the page's author meta tag",
+  "rel-author": "the page's rel=author link",
+  byline: "the page's byline",
+};
+
+/** The language codes a page or setting names, by their primary subtag: `en_GB` and `en-US` are `en`. */
+export function primaryLanguage(code: string): string {
+  return (code.trim().toLowerCase().split(/[-_]/)[0] ?? "").trim();
+}
+
+export type PortfolioArticle = Pick<Article, "id" | "url" | "title" | "date">;
+
+/** What was read of a linked page. */
+export type ReadPage = {
+  /** Where the page was found (after redirects). */
+  url: string;
+  title: string;
+  /** YYYY-MM-DD or "". */
+  date: string;
+  signals: PageSignals;
+};
+
+export type MatchRules = {
+  /** The names the owner publishes under (never empty: the site's name when the setting is). */
+  bylines: readonly string[];
+  /** Languages the owner writes in (never empty: English when the setting is). */
+  languages: readonly string[];
+};
+
+/** What a page is to the owner. */
+export type PageVerdict =
+  | { kind: "in-portfolio"; articleId: string }
+  | { kind: "copy"; articleId: string; how: "canonical" | "headline" }
+  | { kind: "not-owner" }
+  | { kind: "other-language"; language: string }
+  | { kind: "match"; reason: string };
+
+const day = (text: string) => parseArticleDate(text)?.toISOString().slice(0, 10) ?? "";
+
+/** The first place (strongest first) where the page names one of the owner's bylines. */
+export function bylineMatch(
+  signals: Pick<PageSignals, "authors">,
+  bylines: readonly string[],
+): { byline: string; place: BylinePlace } | undefined {
+  const wanted = bylines.map((byline) => ({ byline: byline.trim(), words: plainWords(byline) }));
+  for (const author of signals.authors) {
+    const named = ` ${plainWords(author.name)} `;
+    const found = wanted.find(({ words }) => words !== "" && named.includes(` ${words} `));
+    if (found) return { byline: found.byline, place: author.place };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a linked page is the owner's new clip: not an article already in the portfolio, nor a
+ * copy of one (its canonical address is an article's, or it has an article's headline and date
+ * at another outlet); naming one of the owner's bylines; in a language the owner writes in, when
+ * the page states one.
+ */
+export function judgePage(
+  page: ReadPage,
+  portfolio: readonly PortfolioArticle[],
+  rules: MatchRules,
+): PageVerdict {
+  const pageKey = articleUrlKey(page.url);
+  const { canonical } = page.signals;
+  const canonicalKey = canonical ? articleUrlKey(canonical) : "";
+  // A canonical address on the page's own site is the page itself (a feed's link with tracking added).
+  const ownCanonical = canonical !== "" && siteHost(canonical) === siteHost(page.url);
+  for (const article of portfolio) {
+    const key = articleUrlKey(article.url);
+    if (key === pageKey || (ownCanonical && key === canonicalKey)) {
+      return { kind: "in-portfolio", articleId: article.id };
+    }
+    if (key === canonicalKey) return { kind: "copy", articleId: article.id, how: "canonical" };
+  }
+  const headline = plainWords(page.title);
+  if (headline !== "" && page.date !== "") {
+    const copied = portfolio.find(
+      (article) =>
+        plainWords(article.title) === headline &&
+        day(article.date) === page.date &&
+        siteHost(article.url) !== siteHost(page.url),
+    );
+    if (copied) return { kind: "copy", articleId: copied.id, how: "headline" };
+  }
+  const byline = bylineMatch(page.signals, rules.bylines);
+  if (!byline) return { kind: "not-owner" };
+  const language = primaryLanguage(page.signals.language);
+  if (language !== "" && !rules.languages.some((code) => primaryLanguage(code) === language)) {
+    return { kind: "other-language", language: page.signals.language };
+  }
+  return { kind: "match", reason: `byline "${byline.byline}" in ${PLACE_WORDS[byline.place]}` };
+}
+
+const TAG_HINTS: { tag: PublicTag; pattern: RegExp }[] = [
+  { tag: "comment", pattern: /\b(?:opinion|comment|commentisfree|column|columns|editorial|op-?ed|views?)\b/ },
+  { tag: "interview", pattern: /\b(?:interview|interviews|q-?and-?a)\b/ },
+  { tag: "investigation", pattern: /\b(?:investigation|investigations|investigates|special-report)\b/ },
+  { tag: "data", pattern: /\b(?:data|datablog|graphics|charts)\b/ },
+];
+
+/**
+ * The tag a clip joins the portfolio with: the built-in map's for its address, else what its
+ * address's sections say (`/opinion/`, `/interviews/`…), else news.
+ */
+export function guessTag(url: string): PublicTag {
+  const known = articleTags({ tags: [], url })[0];
+  if (known) return known;
+  let sections = "";
+  try {
+    sections = new URL(url).pathname.toLowerCase().split("/").slice(0, -1).join(" ");
+  } catch {
+    return "news";
+  }
+  return TAG_HINTS.find(({ pattern }) => pattern.test(sections))?.tag ?? "news";
+}

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { sourcePatchSchema, watchSourceSchema } from "../../domain/clip-watch";
+import type { AppEnv } from "../kernel/http/app-env";
+import { ApiProblem, apiError, readBody } from "../kernel/http/api-error";
+import { requireOwner } from "../kernel/http/owner-guard";
+import type { ClipWatchService } from "./clip-watch-service";
+
+/**
+ * The owner's clip watch (all owner only; writes CSRF-checked): `GET /watch` (sources, clips,
+ * suggestions), `POST /watch/sources`, `PATCH` and `DELETE /watch/sources/:id`, `POST
+ * /watch/check` (202: every source is checked in the background, followed on the "watch" live
+ * collection), and a clip's `add`, `dismiss` and `undo`.
+ */
+export function clipWatchRoutes(watch: ClipWatchService) {
+  return new Hono<AppEnv>()
+    .use("/watch", requireOwner)
+    .use("/watch/*", requireOwner)
+    .get("/watch", (c) => c.json(watch.overview()))
+    .post("/watch/sources", async (c) => {
+      const body = await readBody(c, watchSourceSchema);
+      if (!body.ok) return body.response;
+      const url = body.data.url;
+      return answer(c, async () => {
+        const { source, created } = await watch.addSource(url);
+        return [source, created ? 201 : 200];
+      });
+    })
+    .patch("/watch/sources/:id", async (c) => {
+      const body = await readBody(c, sourcePatchSchema);
+      if (!body.ok) return body.response;
+      const patch = body.data;
+      return answer(c, async () => [watch.updateSource(c.req.param("id"), patch), 200]);
+    })
+    .delete("/watch/sources/:id", async (c) => {
+      try {
+        watch.removeSource(c.req.param("id"));
+      } catch (error) {
+        if (error instanceof ApiProblem) return apiError(c, error.status, error.code, error.message);
+        throw error;
+      }
+      return c.body(null, 204);
+    })
+    .post("/watch/check", (c) => {
+      void watch.checkNow();
+      return c.json({ checking: true }, 202);
+    })
+    .post("/watch/clips/:id/add", (c) =>
+      answer(c, async () => {
+        const { article, created } = watch.addClip(c.req.param("id"));
+        return [{ article }, created ? 201 : 200];
+      }),
+    )
+    .post("/watch/clips/:id/dismiss", (c) =>
+      answer(c, async () => [watch.dismissClip(c.req.param("id")), 200]),
+    )
+    .post("/watch/clips/:id/undo", (c) => answer(c, async () => [watch.undoClip(c.req.param("id")), 200]));
+}
+
+/** JSON of the result with its status, or the watch's error in the API's error shape. */
+async function answer(
+  c: Context<AppEnv>,
+  work: () => Promise<[object, ContentfulStatusCode]>,
+): Promise<Response> {
+  try {
+    const [body, status] = await work();
+    return c.json(body, status);
+  } catch (error) {
+    if (error instanceof ApiProblem) return apiError(c, error.status, error.code, error.message);
+    throw error;
+  }
+}
