@@ -336,7 +336,7 @@ test.describe("at 375 px", () => {
   }) => {
     await watchByApi(server, desk.feedUrl);
     await openSources(page);
-    await expect(page.getByText("No new clips.", { exact: false })).toBeVisible();
+    await expect(newClips(page).getByText("No new clips.", { exact: false })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: test.info().outputPath("sources-empty-375.png"), fullPage: true });
 
