@@ -145,6 +145,7 @@ test("an empty tab; a bad address and a refused one are explained; a feed is wat
 test("Check now offers the owner's new story and not another writer's; Add puts it in the portfolio, and a dismissed clip never returns", async ({
   page,
   server,
+  publisher,
   desk,
 }) => {
   desk.publish("Ferry timetable changes ahead", OTHER_WRITER);
@@ -154,7 +155,16 @@ test("Check now offers the owner's new story and not another writer's; Add puts 
   // Published between two checks.
   const mine = desk.publish("Harbour wall repairs start after three years of delays");
   desk.publish("Council budget vote explained", OTHER_WRITER);
-  await checkNow(page, server);
+  // While the outlet is slow to answer, the check shows it runs.
+  const release = publisher.hold(new URL(desk.feedUrl).pathname);
+  try {
+    await watched(page).getByRole("button", { name: "Check now" }).click();
+    await expect(watched(page).getByRole("button", { name: "Checking…" })).toBeDisabled();
+    await expect(watched(page).getByRole("status")).toHaveText("Checking every source…");
+  } finally {
+    release();
+  }
+  await expect(watched(page).getByRole("button", { name: "Check now" })).toBeEnabled();
   const offered = clip(page, "Harbour wall repairs start after three years of delays");
   await expect(offered).toBeVisible();
   await expect(newClips(page).locator(".sources-clip")).toHaveCount(1);
