@@ -57,6 +57,12 @@ async function openSources(page: Page) {
   await expect(page.getByRole("button", { name: "Watch", exact: true })).toBeEnabled();
 }
 
+/** Watches the desk's feed, then opens the tab. */
+async function openWatching(page: Page, server: TestServer, desk: FakeDesk) {
+  await watchByApi(server, desk.feedUrl);
+  await openSources(page);
+}
+
 const tabLink = (page: Page) =>
   page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: /^Sources/ });
 const newClips = (page: Page) => page.getByRole("region", { name: /^New clips/ });
@@ -149,8 +155,7 @@ test("Check now offers the owner's new story and not another writer's; Add puts 
   desk,
 }) => {
   desk.publish("Ferry timetable changes ahead", OTHER_WRITER);
-  await watchByApi(server, desk.feedUrl);
-  await openSources(page);
+  await openWatching(page, server, desk);
 
   // Published between two checks.
   const mine = desk.publish("Harbour wall repairs start after three years of delays");
@@ -218,8 +223,7 @@ test("a source set to add without asking adds its clips at once, each with an Un
   server,
   desk,
 }) => {
-  await watchByApi(server, desk.feedUrl);
-  await openSources(page);
+  await openWatching(page, server, desk);
   const autoAdd = sourceItem(page, desk.feedUrl).getByRole("switch", { name: /^Add without asking/ });
   await autoAdd.press("Space");
   await expectToast(page, "New clips from this source will be added without asking");
@@ -276,8 +280,7 @@ test("Remove asks first; Escape keeps the source, Remove stops watching it", asy
   server,
   desk,
 }) => {
-  await watchByApi(server, desk.feedUrl);
-  await openSources(page);
+  await openWatching(page, server, desk);
   const source = sourceItem(page, desk.feedUrl);
   const remove = source.getByRole("button", { name: /^Remove/ });
   await remove.click();
@@ -344,8 +347,7 @@ test.describe("at 375 px", () => {
     server,
     desk,
   }) => {
-    await watchByApi(server, desk.feedUrl);
-    await openSources(page);
+    await openWatching(page, server, desk);
     await expect(newClips(page).getByText("No new clips.", { exact: false })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: test.info().outputPath("sources-empty-375.png"), fullPage: true });
