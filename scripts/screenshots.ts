@@ -63,7 +63,15 @@ try {
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-    for (const section of ["experiences", "education", "articles", "settings", "messages", "media"]) {
+    for (const section of [
+      "experiences",
+      "education",
+      "articles",
+      "sources",
+      "settings",
+      "messages",
+      "media",
+    ]) {
       await page.goto(`${server.url}/admin/dashboard/${section}`);
       await page.waitForTimeout(600);
       const toggle = page.locator(".items > li .item__toggle").first();

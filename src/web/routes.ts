@@ -11,6 +11,7 @@ export default [
     route("articles", "routes/admin-articles.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("messages", "routes/admin-messages.tsx"),
+    route("sources", "routes/admin-sources.tsx"),
     route("media", "routes/admin-media.tsx"),
     route("*", "routes/admin-unknown-section.tsx"),
   ]),

@@ -32,6 +32,9 @@ test.describe("settings manager", () => {
       "Hero image",
       "Site icon",
       "Blocked senders",
+      "Bylines",
+      "Languages you write in",
+      "E-mail me when new clips wait (at most once a day)",
     ]) {
       await expect(page.getByLabel(label, { exact: true })).toBeVisible();
     }
@@ -114,6 +117,44 @@ test.describe("settings manager", () => {
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not an address");
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     await expect(page.getByText("Unsaved changes")).toBeVisible();
+  });
+
+  test("the clip watch's bylines, writing languages and e-mail switch are saved with the settings", async ({
+    page,
+    server,
+  }) => {
+    await openSettings(page);
+    const bylines = page.getByLabel("Bylines", { exact: true });
+    await expect(bylines).toHaveRole("textbox");
+    await expect(page.getByText("Defaults to your name (Morgan Hale).", { exact: false })).toBeVisible();
+    const emails = page.getByLabel("E-mail me when new clips wait (at most once a day)");
+    await expect(emails).toBeChecked();
+
+    await bylines.fill("Morgan Hale\n\n  M. Hale ");
+    await page.getByLabel("Languages you write in").fill("en, pt-BR");
+    await emails.uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Settings saved successfully");
+    const site = await (await server.api("/api/site")).json();
+    expect(site).toMatchObject({
+      bylines: ["Morgan Hale", "M. Hale"],
+      writingLanguages: ["en", "pt-BR"],
+      clipEmails: false,
+    });
+
+    await page.reload();
+    await expect(bylines).toHaveValue("Morgan Hale\nM. Hale");
+    await expect(page.getByLabel("Languages you write in")).toHaveValue("en, pt-BR");
+    await expect(emails).not.toBeChecked();
+    // Visitors never see them.
+    const visitor = await (await fetch(`${server.url}/api/site`)).json();
+    expect(visitor).not.toHaveProperty("bylines");
+
+    await page.getByLabel("Languages you write in").fill("en, Portuguese!");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Failed to save settings", "alert");
+    await expect(page.getByText("Entry 2: Use a language code such as en or pt-BR")).toBeVisible();
+    await expect(page.getByLabel("Languages you write in")).toBeFocused();
   });
 
   test("Save merges: a change made elsewhere meanwhile to another field is kept", async ({

@@ -2,6 +2,7 @@ import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { requireOwner, type AdminOutletContext } from "../lib/dashboard/owner-guard";
 import { ToastProvider } from "../lib/dashboard/toasts";
 import { MessagesTabLink } from "../features/messages/messages-tab-link";
+import { SourcesTabLink } from "../features/sources/sources-tab-link";
 import { ApiError, apiRequest } from "../lib/api-client";
 import type { Route } from "./+types/admin-dashboard";
 import "../styles/admin.css";
@@ -15,13 +16,18 @@ export function meta() {
   return [{ title: "Admin Dashboard · Byline" }, { name: "robots", content: "noindex" }];
 }
 
-const TABS = [
+type Tab = { to: string; label: string };
+
+/** The content tabs come before Sources (which feeds Articles), the site's own after it. */
+const CONTENT_TABS: readonly Tab[] = [
   { to: "experiences", label: "Experiences" },
   { to: "education", label: "Education" },
   { to: "articles", label: "Articles" },
+];
+const SITE_TABS: readonly Tab[] = [
   { to: "settings", label: "Settings" },
   { to: "media", label: "Media" },
-] as const;
+];
 
 /**
  * Ends the session with the page's CSRF token, like every owner write. When the owner signed in
@@ -62,15 +68,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </button>
         </header>
         <nav className="dashboard__tabs" aria-label="Sections">
-          {TABS.map((tab) => (
-            <Link
-              key={tab.to}
-              to={tab.to}
-              className="dashboard__tab"
-              aria-current={section === tab.to ? "page" : undefined}
-            >
-              {tab.label}
-            </Link>
+          {CONTENT_TABS.map((tab) => (
+            <TabLink key={tab.to} tab={tab} section={section} />
+          ))}
+          <SourcesTabLink className="dashboard__tab" />
+          {SITE_TABS.map((tab) => (
+            <TabLink key={tab.to} tab={tab} section={section} />
           ))}
           <MessagesTabLink className="dashboard__tab" />
         </nav>
@@ -79,5 +82,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
     </ToastProvider>
+  );
+}
+
+function TabLink({ tab, section }: { tab: Tab; section: string }) {
+  return (
+    <Link to={tab.to} className="dashboard__tab" aria-current={section === tab.to ? "page" : undefined}>
+      {tab.label}
+    </Link>
   );
 }

@@ -1,9 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import type { Collection } from "../../../domain/content";
-import { apiRequest } from "../../lib/api-client";
-import { useChangeListener } from "../../lib/use-live-updates";
-import "./messages.css";
+import { useLiveRead } from "../../lib/dashboard/use-live-read";
 
 const MESSAGES: readonly Collection[] = ["messages"];
 
@@ -12,26 +9,7 @@ const MESSAGES: readonly Collection[] = ["messages"];
  * current from the live event stream without re-running the open manager's loaders.
  */
 export function MessagesTabLink({ className }: { className: string }) {
-  const [unread, setUnread] = useState<number | null>(null);
-  const latestRequest = useRef(0);
-
-  const refresh = useCallback(() => {
-    const request = ++latestRequest.current;
-    apiRequest<{ unread: number }>("/api/messages/unread-count")
-      .then(({ unread: count }) => {
-        if (request === latestRequest.current) setUnread(count);
-      })
-      .catch(() => undefined);
-  }, []);
-
-  useEffect(() => {
-    refresh();
-    return () => {
-      latestRequest.current += 1;
-    };
-  }, [refresh]);
-
-  useChangeListener(MESSAGES, refresh);
+  const unread = useLiveRead<{ unread: number }>(MESSAGES, "/api/messages/unread-count")?.unread;
 
   return (
     <NavLink
@@ -41,7 +19,7 @@ export function MessagesTabLink({ className }: { className: string }) {
     >
       Messages
       {unread ? (
-        <span className="messages-badge" aria-hidden="true">
+        <span className="dashboard__tab-badge" aria-hidden="true">
           {unread}
         </span>
       ) : null}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
 import { PUBLICATIONS_MAX } from "../../lib/front-page";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
-import { TextAreaField, TextField } from "../../lib/form-kit/form-fields";
+import { CheckboxField, TextAreaField, TextField } from "../../lib/form-kit/form-fields";
 import { ImageField } from "../../lib/form-kit/image-field";
 import type { SettingsForm, SettingsKey } from "./settings-form";
 import { StringListField } from "../../lib/form-kit/string-list-field";
@@ -25,7 +25,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 /** Every field of the site settings, grouped as the public page uses them. */
 export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
   const text = (
-    key: Exclude<SettingsKey, "featuredOutlets">,
+    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails">,
     label: string,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
@@ -38,7 +38,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
     />
   );
   const area = (
-    key: "about" | "roleDescription" | "blockedSenders",
+    key: "about" | "roleDescription" | "blockedSenders" | "bylines",
     label: string,
     rows: number,
     hint?: string,
@@ -112,6 +112,24 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         {text("roleEmployer", "Employer")}
         {text("rolePlace", "Place", { wide: true })}
         {area("roleDescription", "Role description", 3)}
+      </Group>
+      <Group title="Clip watch">
+        {area(
+          "bylines",
+          "Bylines",
+          3,
+          `The names you publish under, one per line, as outlets print them. Defaults to your name${form.name.trim() ? ` (${form.name.trim()})` : ""}.`,
+        )}
+        {text("writingLanguages", "Languages you write in", {
+          wide: true,
+          placeholder: "en",
+          hint: "Language codes such as en or pt-BR, separated by commas. Defaults to English. Articles in other languages are not offered as new clips.",
+        })}
+        <CheckboxField
+          label="E-mail me when new clips wait (at most once a day)"
+          checked={form.clipEmails}
+          onChange={(clipEmails) => set("clipEmails", clipEmails)}
+        />
       </Group>
       <Group title="Contact form">
         {area(

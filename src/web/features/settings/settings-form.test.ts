@@ -37,6 +37,33 @@ describe("settings form", () => {
     });
   });
 
+  it("edits the clip watch's bylines one per line, languages as one list, and the e-mail switch", () => {
+    const watching = siteToForm({
+      ...site,
+      bylines: ["Morgan", "M. Reyes"],
+      writingLanguages: ["en", "pt-BR"],
+      clipEmails: true,
+    });
+    expect(watching).toMatchObject({
+      bylines: "Morgan\nM. Reyes",
+      writingLanguages: "en, pt-BR",
+      clipEmails: true,
+    });
+    expect(siteToForm(site)).toMatchObject({ bylines: "", writingLanguages: "", clipEmails: true });
+    const form = {
+      ...watching,
+      bylines: " Morgan Reyes \n\nM. Reyes\n",
+      writingLanguages: "en,pt-BR  es\nfr;",
+      clipEmails: false,
+    };
+    expect(settingsPatch(form, ["bylines", "writingLanguages", "clipEmails"])).toEqual({
+      bylines: ["Morgan Reyes", "M. Reyes"],
+      writingLanguages: ["en", "pt-BR", "es", "fr"],
+      clipEmails: false,
+    });
+    expect(changedKeys(watching, { clipEmails: true, writingLanguages: "en, pt-BR" })).toEqual([]);
+  });
+
   it("maps the API's field paths to the form's fields", () => {
     expect(
       settingsErrors({
@@ -45,6 +72,8 @@ describe("settings form", () => {
         "hero.professions.1": "Too long",
         "blockList.2": "Too long",
         "featuredOutlets.0": "Too long",
+        "writingLanguages.1": "Use a language code such as en or pt-BR",
+        bylines: "At most 20 entries",
       }),
     ).toEqual({
       latestArticleUrl: "Bad URL",
@@ -52,6 +81,8 @@ describe("settings form", () => {
       profession2: "Too long",
       blockedSenders: "Entry 3: Too long",
       "featuredOutlets.0": "Too long",
+      writingLanguages: "Entry 2: Use a language code such as en or pt-BR",
+      bylines: "At most 20 entries",
     });
   });
 });

@@ -1,7 +1,10 @@
 import type { Site, SitePatch } from "../../../domain/content";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
-/** The settings editor's fields, flat; the blocked senders are one per line. */
+/**
+ * The settings editor's fields, flat; the blocked senders and the bylines are one per line, the
+ * writing languages one text ('en, pt-BR').
+ */
 export type SettingsForm = {
   name: string;
   strapline: string;
@@ -21,6 +24,9 @@ export type SettingsForm = {
   rolePlace: string;
   roleDescription: string;
   blockedSenders: string;
+  bylines: string;
+  writingLanguages: string;
+  clipEmails: boolean;
 };
 export type SettingsKey = keyof SettingsForm;
 /** Only what the owner has touched; everything else follows the stored settings live. */
@@ -46,6 +52,9 @@ export function siteToForm(site: Site): SettingsForm {
     rolePlace: site.currentRole.place,
     roleDescription: site.currentRole.description,
     blockedSenders: site.blockList.join("\n"),
+    bylines: site.bylines.join("\n"),
+    writingLanguages: site.writingLanguages.join(", "),
+    clipEmails: site.clipEmails,
   };
 }
 
@@ -61,6 +70,9 @@ const lines = (text: string) =>
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "");
+
+/** Language codes as the owner types them: separated by commas, spaces or lines. */
+const codes = (text: string) => text.split(/[\s,;]+/).filter((code) => code !== "");
 
 /**
  * The merge for `PUT /api/site`: only the changed fields, so a change made meanwhile in another
@@ -99,6 +111,9 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (has("featuredOutlets"))
     patch.featuredOutlets = form.featuredOutlets.filter((outlet) => outlet.trim() !== "");
   if (has("blockedSenders")) patch.blockList = lines(form.blockedSenders);
+  if (has("bylines")) patch.bylines = lines(form.bylines);
+  if (has("writingLanguages")) patch.writingLanguages = codes(form.writingLanguages);
+  if (has("clipEmails")) patch.clipEmails = form.clipEmails;
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
   if (currentRole) patch.currentRole = currentRole;
@@ -119,14 +134,21 @@ const PATCH_PATHS: Record<string, SettingsKey> = {
   "currentRole.description": "roleDescription",
 };
 
+/** The lists the form edits as one text: the API's 'blockList.2' is the text's third entry. */
+const LIST_FIELDS: Record<string, SettingsKey> = {
+  blockList: "blockedSenders",
+  bylines: "bylines",
+  writingLanguages: "writingLanguages",
+};
+
 /** The API's messages ('hero.location', 'blockList.2') under the form's field names. */
 export function settingsErrors(fields: FieldErrors): FieldErrors {
   const errors: FieldErrors = {};
   for (const [path, message] of Object.entries(fields)) {
-    const blocked = /^blockList(?:\.(\d+))?$/.exec(path);
-    if (blocked)
-      errors.blockedSenders ??=
-        blocked[1] === undefined ? message : `Entry ${Number(blocked[1]) + 1}: ${message}`;
+    const entry = /^(\w+)(?:\.(\d+))?$/.exec(path);
+    const list = entry ? LIST_FIELDS[entry[1]!] : undefined;
+    if (entry && list)
+      errors[list] ??= entry[2] === undefined ? message : `Entry ${Number(entry[2]) + 1}: ${message}`;
     else errors[PATCH_PATHS[path] ?? path] ??= message;
   }
   return errors;

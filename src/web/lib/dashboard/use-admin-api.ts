@@ -3,6 +3,8 @@ import { useLocation, useNavigate, useOutletContext } from "react-router";
 import { ApiError, apiRequest } from "../api-client";
 import { signInPath, type AdminOutletContext } from "./owner-guard";
 
+export type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
 export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError; sessionExpired: boolean };
 
 /**
@@ -16,7 +18,7 @@ export function useAdminApi() {
   const { pathname, search } = useLocation();
 
   return useCallback(
-    async <T>(path: string, method: "POST" | "PUT" | "DELETE", body?: unknown): Promise<WriteResult<T>> => {
+    async <T>(path: string, method: WriteMethod, body?: unknown): Promise<WriteResult<T>> => {
       try {
         return { ok: true, data: await apiRequest<T>(path, { method, body, csrfToken }) };
       } catch (caught) {

@@ -13,6 +13,8 @@ type ConfirmedDeleteOptions<T> = {
   failed: (error: ApiError) => string;
   /** The element keyboard focus moves to once the item, and the Delete button that was pressed, are gone. */
   focusAfterId: string;
+  /** The dialog's confirming button; "Delete" unless the tab calls it something else ("Remove"). */
+  confirmLabel?: string;
 };
 
 /**
@@ -56,7 +58,7 @@ export function useConfirmedDelete<T>(options: ConfirmedDeleteOptions<T>) {
     ask: setAskedKey,
     dialog: {
       open: asked !== null,
-      confirmLabel: "Delete",
+      confirmLabel: options.confirmLabel ?? "Delete",
       busy: deletingKey !== null,
       onConfirm: () => void confirm(),
       onCancel: () => setAskedKey(null),

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useRevalidator } from "react-router";
 import type { ApiError } from "../api-client";
 import { useToast } from "./toasts";
-import { useAdminApi } from "./use-admin-api";
+import { useAdminApi, type WriteMethod } from "./use-admin-api";
 
 type ListWriteTexts = {
   /** The success toast, if the change needs one. */
@@ -21,12 +21,7 @@ export function useListWrite() {
   const toast = useToast();
   const revalidator = useRevalidator();
   return useCallback(
-    async (
-      path: string,
-      method: "POST" | "PUT" | "DELETE",
-      body: unknown,
-      texts: ListWriteTexts,
-    ): Promise<boolean> => {
+    async (path: string, method: WriteMethod, body: unknown, texts: ListWriteTexts): Promise<boolean> => {
       const result = await send(path, method, body);
       if (result.ok && texts.done) toast("success", texts.done);
       if (!result.ok && !result.sessionExpired) toast("error", texts.failed(result.error));

@@ -1,0 +1,89 @@
+import { useEffect, useState, type ReactNode } from "react";
+import type { WatchOverview } from "../../../domain/clip-watch";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { ListTab } from "../../lib/dashboard/list-tab";
+import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
+import { NewClips } from "./new-clips";
+import { SourceSuggestions } from "./source-suggestions";
+import { WATCHED_HEADING_ID, WatchedSources } from "./watched-sources";
+import "./sources.css";
+
+const TITLE = "Sources";
+
+/** The time the tab's 'Last checked 5 minutes ago' is measured from, a minute at most behind. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function summary({ sources, waiting }: WatchOverview): string {
+  if (sources.length === 0) return "No sources watched yet.";
+  const watched = `${sources.length} ${sources.length === 1 ? "source" : "sources"} watched`;
+  if (waiting === 0) return `${watched}, no new clips.`;
+  return `${watched}, ${waiting} new ${waiting === 1 ? "clip waits" : "clips wait"} for you.`;
+}
+
+/**
+ * The dashboard's Sources tab (clip watch, issue 28): the clips found under the owner's byline,
+ * waiting for Add or Dismiss, the watched sources, and the sources the portfolio suggests.
+ */
+export function SourcesTab({ overview }: { overview: WatchOverview }) {
+  const now = useMinuteClock();
+  const remove = useConfirmedDelete({
+    items: overview.sources,
+    keyOf: (source) => source.id,
+    pathOf: (source) => `/api/watch/sources/${encodeURIComponent(source.id)}`,
+    done: "Source removed",
+    failed: (error) => (error.status !== 0 ? error.message : "Failed to remove the source"),
+    focusAfterId: WATCHED_HEADING_ID,
+    confirmLabel: "Remove",
+  });
+
+  return (
+    <ListTab
+      name="sources"
+      title={TITLE}
+      summary={summary(overview)}
+      emptyNote={null}
+      dialog={
+        <ConfirmDialog
+          {...remove.dialog}
+          title="Stop watching this source?"
+          message={
+            remove.asked
+              ? `${remove.asked.url} will not be checked again. Clips it found stay where they are.`
+              : ""
+          }
+        />
+      }
+    >
+      <div className="sources__sections">
+        {/* Before the first source nothing can wait: the sources' own note says what to do. */}
+        {overview.sources.length > 0 || overview.clips.length > 0 ? (
+          <NewClips clips={overview.clips} now={now} />
+        ) : null}
+        <WatchedSources
+          sources={overview.sources}
+          checking={overview.checking}
+          now={now}
+          onRemove={remove.ask}
+          removing={remove.deletingKey !== null}
+        />
+        <SourceSuggestions suggestions={overview.suggestions} sources={overview.sources} />
+      </div>
+    </ListTab>
+  );
+}
+
+/** The tab's heading over what stands in for it: the loading note, or the failure and Try again. */
+export function SourcesPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <ListTab name="sources" title={TITLE} summary="" emptyNote={null} dialog={null}>
+      {children}
+    </ListTab>
+  );
+}
