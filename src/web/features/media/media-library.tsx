@@ -53,7 +53,7 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
     >
       <ul className="list-tab__list">
         {uploads.map((upload) => (
-          <li key={upload.name} className="media-item" data-upload={upload.name}>
+          <li key={upload.name} className="media-item picture-entry" data-upload={upload.name}>
             <a className="media-item__thumb" href={upload.url} target="_blank" rel="noreferrer">
               <img
                 src={upload.url}
@@ -65,7 +65,7 @@ export function MediaLibrary({ uploads }: { uploads: UploadInfo[] }) {
               />
               <span className="visually-hidden">Open {upload.name} in a new tab</span>
             </a>
-            <div className="media-item__body">
+            <div className="picture-entry__body">
               <p className="media-item__name">
                 <code>{upload.name}</code>
               </p>

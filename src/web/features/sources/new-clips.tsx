@@ -122,9 +122,9 @@ function ClipCard({
   const title = clip.title || clip.url;
   const meta = [clip.outlet, clip.date && formatArticleDate(clip.date)].filter(Boolean).join(" · ");
   return (
-    <li className="sources-clip" data-clip={clip.id}>
+    <li className="sources-clip picture-entry" data-clip={clip.id}>
       <ClipPicture image={clip.image} />
-      <div className="sources-clip__body">
+      <div className="picture-entry__body">
         <h4 className="sources-clip__title">
           <a href={safeHref(clip.url)} target="_blank" rel="noreferrer">
             {title}
