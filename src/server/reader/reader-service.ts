@@ -21,7 +21,7 @@ import type { PageSignals } from "../kernel/extract/page-signals";
 import type * as ArticlePage from "../kernel/extract/read-article-page";
 import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
-import { siteHost } from "../kernel/site-host";
+import { siteHost } from "../../domain/site-host";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
