@@ -8,7 +8,12 @@ import {
   toReaderParagraphs,
   type ReaderParagraph,
 } from "../../domain/reader-paragraphs";
-import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
+import {
+  storedReaderContent,
+  withCopies,
+  type ReaderContent,
+  type ReaderSource,
+} from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { originalGoneText } from "../../domain/link-health";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
@@ -219,9 +224,7 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   async function read(id: string): Promise<ReaderContent> {
-    const content = await readText(id);
-    const copies = options.alsoPublishedAt?.(id) ?? [];
-    return copies.length > 0 ? { ...content, alsoPublishedAt: copies } : content;
+    return withCopies(await readText(id), options.alsoPublishedAt?.(id) ?? []);
   }
 
   async function readText(id: string): Promise<ReaderContent> {
