@@ -3,6 +3,8 @@
  * status (docs/product.md, Link health). Pure rules, shared by the checker and the dashboard.
  */
 
+import { siteHost } from "./site-host";
+
 export const LINK_STATUSES = ["ok", "moved", "gone", "unreachable"] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
@@ -160,12 +162,7 @@ export function isBrokenLink(health: Pick<ArticleLinkHealth, "status"> | undefin
 
 /** Where an article's original was, in words: its outlet, or the host of its address. */
 function originalPlace(article: { outlet: string; url: string }): string {
-  if (article.outlet.trim()) return article.outlet.trim();
-  try {
-    return new URL(article.url).hostname.replace(/^www\./, "");
-  } catch {
-    return "its publisher";
-  }
+  return article.outlet.trim() || siteHost(article.url) || "its publisher";
 }
 
 /** What visitors are told of an article whose original is gone (docs/product.md, Article viewer). */

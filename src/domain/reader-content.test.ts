@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedReaderContent } from "./reader-content";
+import { copyLinks, storedReaderContent, withCopies } from "./reader-content";
 
 const article = {
   title: "Owner's own copy of a lighthouse feature",
@@ -43,5 +43,34 @@ describe("storedReaderContent", () => {
     expect(content?.image).toBe("");
     expect(content?.excerpt.length).toBeLessThanOrEqual(300);
     expect(content?.excerpt.endsWith("…")).toBe(true);
+  });
+});
+
+describe("copyLinks", () => {
+  it("names each outlet once, by its host without 'www.', linking to the first copy found there", () => {
+    expect(
+      copyLinks([
+        "https://www.heraldsun.example/news/harbour-dredging",
+        "https://uol.example/noticias/porto",
+        "https://heraldsun.example/amp/harbour-dredging",
+      ]),
+    ).toEqual([
+      { url: "https://www.heraldsun.example/news/harbour-dredging", host: "heraldsun.example" },
+      { url: "https://uol.example/noticias/porto", host: "uol.example" },
+    ]);
+  });
+
+  it("links only to http(s) addresses", () => {
+    expect(copyLinks(["javascript:alert(1)", "/local/path", "mailto:a@b.example", "not a url"])).toEqual([]);
+    expect(copyLinks(undefined)).toEqual([]);
+  });
+});
+
+describe("withCopies", () => {
+  const content = storedReaderContent(article)!;
+
+  it("adds the copies when there are any, and nothing otherwise", () => {
+    expect(withCopies(content, ["https://uol.example/a"]).alsoPublishedAt).toEqual(["https://uol.example/a"]);
+    expect(withCopies(content, [])).toBe(content);
   });
 });

@@ -1,6 +1,8 @@
 import type { Article } from "./content";
 import { usableImage } from "./placeholder-images";
 import { cutExcerpt, toReaderParagraphs, type ReaderParagraph } from "./reader-paragraphs";
+import { isHttpUrl } from "./safe-url";
+import { siteHost } from "./site-host";
 
 /** Where reader mode's text came from: the owner's own copy, our archive, or the publisher just now. */
 export type ReaderSource = "stored" | "archive" | "fetched";
@@ -37,4 +39,22 @@ export function storedReaderContent(
     paragraphs: toReaderParagraphs(article.content),
     source: "stored",
   };
+}
+
+/** Reader content with the article's copies at other addresses ('Also published at …'), when it has any. */
+export function withCopies(content: ReaderContent, copies: readonly string[]): ReaderContent {
+  return copies.length > 0 ? { ...content, alsoPublishedAt: [...copies] } : content;
+}
+
+/**
+ * The links of 'Also published at …': one per outlet, to the first copy found there (a partner's
+ * second address for the same story says nothing more), named by its host; http(s) addresses only.
+ */
+export function copyLinks(urls: readonly string[] = []): { url: string; host: string }[] {
+  const links = new Map<string, string>();
+  for (const url of urls) {
+    const host = isHttpUrl(url) ? siteHost(url) : "";
+    if (host !== "" && !links.has(host)) links.set(host, url);
+  }
+  return [...links].map(([host, url]) => ({ url, host }));
 }

@@ -214,6 +214,7 @@ export function pageRoutes(
         articles: () => content.articles.list(),
         experiences: () => content.experiences.list(),
         education: () => content.education.list(),
+        alsoPublishedAt: (articleId) => services.watch.alsoPublishedAt(articleId),
       },
       imageVersion: (url) => services.images.describe(url),
       owner: session ? ownerReads(session) : null,

@@ -9,6 +9,8 @@ export type PageContent = {
   articles(): readonly Article[];
   experiences(): readonly Experience[];
   education(): readonly Education[];
+  /** The addresses at which the clip watch found copies of an article, oldest find first. */
+  alsoPublishedAt(articleId: string): readonly string[];
 };
 
 export type Inbox = { messages: ContactMessage[]; unread: number };

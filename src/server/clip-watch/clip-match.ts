@@ -4,7 +4,7 @@ import type { PublicTag } from "../../domain/public-tags";
 import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
-import { siteHost } from "../kernel/site-host";
+import { siteHost } from "../../domain/site-host";
 
 /** Names and headlines compared without case, accents or punctuation: "Zoë O'Neil" is "zoe o neil". */
 export function plainWords(text: string): string {

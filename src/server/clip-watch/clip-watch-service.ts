@@ -19,7 +19,7 @@ import { SafeFetchError, type SafeResponse } from "../kernel/fetch/safe-fetch";
 import { ApiProblem } from "../kernel/http/api-error";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
-import { siteHost } from "../kernel/site-host";
+import { siteHost } from "../../domain/site-host";
 import type { PageDetails } from "../reader/reader-service";
 import { bylineMatch, guessTag, judgePage, type MatchRules } from "./clip-match";
 import {

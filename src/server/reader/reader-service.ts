@@ -8,7 +8,12 @@ import {
   toReaderParagraphs,
   type ReaderParagraph,
 } from "../../domain/reader-paragraphs";
-import { storedReaderContent, type ReaderContent, type ReaderSource } from "../../domain/reader-content";
+import {
+  storedReaderContent,
+  withCopies,
+  type ReaderContent,
+  type ReaderSource,
+} from "../../domain/reader-content";
 import { isHttpUrl } from "../../domain/safe-url";
 import { originalGoneText } from "../../domain/link-health";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
@@ -21,7 +26,7 @@ import type { PageSignals } from "../kernel/extract/page-signals";
 import type * as ArticlePage from "../kernel/extract/read-article-page";
 import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
-import { siteHost } from "../kernel/site-host";
+import { siteHost } from "../../domain/site-host";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
@@ -219,9 +224,7 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   async function read(id: string): Promise<ReaderContent> {
-    const content = await readText(id);
-    const copies = options.alsoPublishedAt?.(id) ?? [];
-    return copies.length > 0 ? { ...content, alsoPublishedAt: copies } : content;
+    return withCopies(await readText(id), options.alsoPublishedAt?.(id) ?? []);
   }
 
   async function readText(id: string): Promise<ReaderContent> {

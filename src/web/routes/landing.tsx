@@ -5,7 +5,7 @@ import { glassIntensity } from "../features/landing/landing-page";
 import { ARTICLE_PARAM, PORTFOLIO_PARAMS } from "../../domain/landing-query";
 import { publicSite } from "../../domain/public-site";
 import { latestArticle } from "../lib/front-page";
-import { storedReaderContent } from "../../domain/reader-content";
+import { storedReaderContent, withCopies } from "../../domain/reader-content";
 // The article viewer's styles load with the page, so a viewer rendered on the server (a shared
 // '?article=' link) is styled before any script runs; its code loads when it opens, or once the
 // browser is idle.
@@ -42,12 +42,14 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const site = publicSite(content.site());
   const stored = content.articles();
   const articles = stored.map((article) => ({ ...article, content: "" }));
-  // A shared '?article=' link: the owner's own copy of that article is rendered with the page,
-  // so it reads without scripts (and the viewer need not ask the reader API for it). Nothing is
-  // fetched from the publisher here; an article without its own text reads through the API.
+  // A shared '?article=' link: the owner's own copy of that article is rendered with the page, as
+  // the reader API answers it (with its copies at other addresses), so it reads without scripts
+  // (and the viewer need not ask the reader API for it). Nothing is fetched from the publisher
+  // here; an article without its own text reads through the API.
   const openId = new URL(request.url).searchParams.get(ARTICLE_PARAM);
   const open = openId ? stored.find((article) => article.id === openId) : undefined;
-  const storedReader = open ? storedReaderContent(open) : null;
+  const ownText = open ? storedReaderContent(open) : null;
+  const storedReader = open && ownText ? withCopies(ownText, content.alsoPublishedAt(open.id)) : null;
   const images = [site.heroImage, ...stored.map((article) => article.image), storedReader?.image ?? ""];
   return {
     site,

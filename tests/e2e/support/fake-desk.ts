@@ -73,11 +73,14 @@ ${items}
   serveFeed();
   return {
     feedUrl: publisher.url(feedPath),
-    /** Publishes a story (newest first in the feed) and returns its address. */
-    publish(title: string, author = OWNER_BYLINE): string {
+    /**
+     * Publishes a story (newest first in the feed) and returns its address; `head` is more markup
+     * for its page's `<head>` (a syndicated copy's `<link rel="canonical">`).
+     */
+    publish(title: string, author = OWNER_BYLINE, head = ""): string {
       const story = { path: `${base}/${slug(title)}`, title, author, published: new Date().toISOString() };
       stories.unshift(story);
-      publisher.route(story.path, { body: page(story) });
+      publisher.route(story.path, { body: page(story, head) });
       serveFeed();
       return publisher.url(story.path);
     },

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A fake news site on 127.0.0.1 for reader, framing and image tests. Routes answer with fixed
- * status, headers and body; every request is counted per path. Servers started here must be
- * closed by the test that started them.
+ * A fake news site on 127.0.0.1 (or another loopback address) for reader, framing and image
+ * tests. Routes answer with fixed status, headers and body; every request is counted per path.
+ * Servers started here must be closed by the test that started them.
  */
 
 export type FakeResponse = {
@@ -29,7 +29,11 @@ export type FakePublisher = {
   close(): Promise<void>;
 };
 
-export async function startFakePublisher(routes: Record<string, FakeResponse> = {}): Promise<FakePublisher> {
+/** `host`: another loopback address (127.0.0.2 …) is another outlet to the server. */
+export async function startFakePublisher(
+  routes: Record<string, FakeResponse> = {},
+  host = "127.0.0.1",
+): Promise<FakePublisher> {
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const held = new Map<string, Promise<void>>();
@@ -54,8 +58,8 @@ export async function startFakePublisher(routes: Record<string, FakeResponse> = 
     });
     response.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     url: (pathname) => `${origin}${pathname}`,

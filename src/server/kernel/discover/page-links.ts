@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { articleUrlKey } from "../../../domain/article-url";
-import { siteHost } from "../site-host";
+import { siteHost } from "../../../domain/site-host";
 import { absoluteLink, headlineText, listedDate, type ListedLink } from "./listed-link";
 import { outletOf } from "./read-limiter";
 

@@ -5,7 +5,7 @@ import type { TextBlock } from "./block-text";
 import { isBoilerplateBlock, isBoilerplateText, isItalicNote } from "./boilerplate-blocks";
 import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
-import { siteHost } from "../site-host";
+import { siteHost } from "../../../domain/site-host";
 
 export type ArticleBody = {
   paragraphs: string[];

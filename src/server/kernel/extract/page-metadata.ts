@@ -3,7 +3,7 @@ import type { JsonLdArticle } from "./json-ld";
 import { hasItemprop } from "./page-index";
 import type { PageIndex } from "./page-index";
 import { readPublishDate } from "./publish-date";
-import { siteHost } from "../site-host";
+import { siteHost } from "../../../domain/site-host";
 
 /** Article metadata from JSON-LD, Open Graph / Twitter / Dublin Core meta tags and the markup. */
 export type PageMetadata = {

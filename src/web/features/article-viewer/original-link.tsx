@@ -37,7 +37,7 @@ export function OriginalLink({
 }
 
 /** The "opens in a new tab" arrow after a link's text; decorative (the link's name stays its visible text). */
-function NewTabIcon() {
+export function NewTabIcon() {
   return (
     <svg
       className="viewer-newtab"

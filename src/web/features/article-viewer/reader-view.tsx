@@ -2,6 +2,7 @@ import type { Article } from "../../../domain/content";
 import { formatArticleDate, formatLongUs } from "../../../domain/dates";
 import { ARCHIVED_TEXT_NOTE, originalGoneText } from "../../../domain/link-health";
 import type { ReaderState } from "./reader-content";
+import { AlsoPublished } from "./also-published";
 import { OriginalLink } from "./original-link";
 import { ViewerImage } from "./viewer-image";
 
@@ -74,6 +75,7 @@ export function ReaderView({ article, state }: Props) {
       <footer className="reader-foot">
         {article.outlet && <p>Originally published on {article.outlet}</p>}
         <OriginalLink article={article}>View Original</OriginalLink>
+        <AlsoPublished urls={content.alsoPublishedAt} />
       </footer>
     </article>
   );
