@@ -5,6 +5,9 @@ import { isHttpUrl, isSitePath } from "./safe-url";
 export const SITE_CARD_PATH = "/social-card.png";
 export const ARTICLE_CARD_PATH = "/social-card/article";
 
+/** The owner's PDF clip book of the whole portfolio. */
+export const CLIP_BOOK_PATH = "/clip-book.pdf";
+
 /** The icons and the web manifest, made from the owner's name or Site icon. */
 export const ICON_PATHS = [
   "/favicon.svg",
@@ -25,12 +28,13 @@ const HEALTH_PATH = "/healthz";
 
 /**
  * Every answer the server makes up on request rather than reads from a file: the share cards, the
- * icons, the manifest, the feeds, the health check and the API. A share card or an icon never
+ * clip book, the icons, the manifest, the feeds, the health check and the API. A share card or an icon never
  * loads one of these as its picture: a card whose photo is the card would wait on its own render.
  * tests/integration/generated-paths.test.ts checks that every route the app declares is here.
  */
 const GENERATED_FILES: ReadonlySet<string> = new Set([
   SITE_CARD_PATH,
+  CLIP_BOOK_PATH,
   ...ICON_PATHS,
   ...FEED_PATHS,
   HEALTH_PATH,

@@ -74,13 +74,13 @@ function* paragraphsOf(content: string): Generator<string> {
 /**
  * Splits plain text (paragraphs separated by a blank line) into what reader mode shows. Stops
  * reading once the cap is certain: an archived page can hold thousands of paragraphs, and the
- * reader splits it on every request.
+ * reader splits it on every request. `max`: the cap (a clip book prints the whole text).
  */
-export function toReaderParagraphs(content: string): ReaderParagraph[] {
+export function toReaderParagraphs(content: string, max = MAX_READER_PARAGRAPHS): ReaderParagraph[] {
   const kept: ReaderParagraph[] = [];
   let pendingHeading: string | null = null;
   for (const text of paragraphsOf(content)) {
-    if (kept.length > MAX_READER_PARAGRAPHS) break;
+    if (kept.length > max) break;
     const heading = isHeadingLine(text);
     if (text.length <= MIN_PARAGRAPH_CHARS) {
       // A short heading waits for the paragraph it introduces.
@@ -91,15 +91,15 @@ export function toReaderParagraphs(content: string): ReaderParagraph[] {
     pendingHeading = null;
     kept.push({ text, heading });
   }
-  if (kept.length > 0) return trimToCap(kept);
+  if (kept.length > 0) return trimToCap(kept, max);
   const whole = content.replace(/[\s\u00a0]+/g, " ").trim();
   return whole.length > MIN_FALLBACK_CHARS ? [{ text: whole, heading: false }] : [];
 }
 
 /** Applies the cap without ending on a heading that has lost its paragraph. */
-function trimToCap(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
-  if (paragraphs.length <= MAX_READER_PARAGRAPHS) return paragraphs;
-  const capped = paragraphs.slice(0, MAX_READER_PARAGRAPHS);
+function trimToCap(paragraphs: ReaderParagraph[], max: number): ReaderParagraph[] {
+  if (paragraphs.length <= max) return paragraphs;
+  const capped = paragraphs.slice(0, max);
   while (capped.length > 0 && capped[capped.length - 1]?.heading) capped.pop();
   return capped;
 }

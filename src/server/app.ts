@@ -9,6 +9,7 @@ import type { AppEnv } from "./kernel/http/app-env";
 import { apiError } from "./kernel/http/api-error";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
+import { clipBookRoutes } from "./clip-book/clip-book-routes";
 import { imageRoutes } from "./images/image-routes";
 import { importRoutes } from "./back-catalogue/import-routes";
 import { sameOriginWrites } from "./kernel/http/csrf";
@@ -109,7 +110,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/api", api)
     .route("/uploads", servedUploads(services.uploads))
     .route("/", iconRoutes(services.icons))
-    .route("/", socialCardRoutes(cards));
+    .route("/", socialCardRoutes(cards))
+    .route("/", clipBookRoutes(services.clipBooks));
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

@@ -27,6 +27,7 @@ import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./kernel/p
 import { createLiveEvents } from "./live/events-route";
 import { createSiteIcons } from "./icons/site-icons";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
+import { createClipBooks } from "./clip-book/clip-books";
 import { wireWriteReactions } from "./write-reactions";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
@@ -156,6 +157,17 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     render: options.generatedImages?.renderCard,
   });
   const icons = createSiteIcons(() => content.site.get(), loadPicture);
+  const clipBooks = createClipBooks({
+    site: () => content.site.get(),
+    articles: () => content.articles.list(),
+    keptText: (article) => {
+      const copy = archive.get(article.id);
+      // An archive of an older address of the article is out of date (as in the reader).
+      return copy && copy.url === article.url ? copy : null;
+    },
+    loadPicture,
+    publicUrl: config.publicUrl,
+  });
   wireWriteReactions(
     { store, live, publicCache, cards, images },
     { warmImages: options.warmImages ?? false },
@@ -186,6 +198,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     publicCache,
     cards,
     icons,
+    clipBooks,
   };
 }
 

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import satori, { type Font } from "satori";
 import sharp from "sharp";
+import { SITE_FONT_SUBSETS, siteFontFile } from "../kernel/site-fonts";
 
 /** What link previews show best: LinkedIn, X, Slack and iMessage all crop to 1.91:1. */
 export const CARD_WIDTH = 1200;
@@ -40,40 +39,33 @@ export function cardVersion(input: CardInput): string {
   return createHash("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 16);
 }
 
-// The fonts ship with the app (OFL, from @fontsource): a card never depends on what the server
-// has installed or on a download. Latin and Latin Extended cover most names in Europe and the
-// Americas; other scripts fall back to the next font that has them, or are left out.
-const require = createRequire(import.meta.url);
-function fontFile(pkg: string, file: string): Buffer {
-  return readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`));
-}
 let fonts: Font[] | undefined;
 function loadFonts(): Font[] {
   fonts ??= [
-    ...["latin", "latin-ext"].map(
+    ...SITE_FONT_SUBSETS.map(
       (subset): Font => ({
         name: "Display",
-        data: fontFile("playfair-display", `playfair-display-${subset}-700-normal.woff`),
+        data: siteFontFile("playfair-display", subset, 700),
         weight: 700,
         style: "normal",
       }),
     ),
-    ...["latin", "latin-ext"].flatMap((subset): Font[] => [
+    ...SITE_FONT_SUBSETS.flatMap((subset): Font[] => [
       {
         name: "Text",
-        data: fontFile("source-serif-4", `source-serif-4-${subset}-400-normal.woff`),
+        data: siteFontFile("source-serif-4", subset, 400),
         weight: 400,
         style: "normal",
       },
       {
         name: "Text",
-        data: fontFile("source-serif-4", `source-serif-4-${subset}-600-normal.woff`),
+        data: siteFontFile("source-serif-4", subset, 600),
         weight: 600,
         style: "normal",
       },
       {
         name: "Text",
-        data: fontFile("source-serif-4", `source-serif-4-${subset}-400-italic.woff`),
+        data: siteFontFile("source-serif-4", subset, 400, "italic"),
         weight: 400,
         style: "italic",
       },

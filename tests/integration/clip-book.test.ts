@@ -1,0 +1,251 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import jsQR from "jsqr";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClipBooks } from "../../src/server/clip-book/clip-books";
+import { renderClipBook } from "../../src/server/clip-book/clip-book-pdf";
+import { siteSchema, type Article } from "../../src/domain/content";
+import { createTestApp, type TestApp } from "./support/test-app";
+
+const PUBLIC_URL = "https://clips.example";
+const OWNER_NAME = "Ada Łukasiewicz";
+const stories = [
+  {
+    title: "The harbour that ran out of water",
+    outlet: "The Ledger",
+    url: "https://ledger.example/harbour",
+    date: "2025-03-12",
+    description: "How a port town lost its river.",
+    image: "/demo/harbour-dawn.jpg",
+    content: "The harbour was dry by March, and nobody in the council could say why.\n\nThe river had moved.",
+  },
+  {
+    title: "Inside the council's budget night",
+    outlet: "City Weekly",
+    url: "https://weekly.example/budget",
+    date: "2025-02-01",
+    description: "Six hours in the chamber.",
+    content: "Budget night began at six and ended after midnight with a vote nobody expected.",
+  },
+  {
+    title: "The estate that vanished from the map",
+    outlet: "Gone Gazette",
+    url: "https://gazette.example/estate",
+    date: "2024-11-20",
+    description: "A story whose publisher closed.",
+    content: "",
+  },
+];
+const ARCHIVED_TEXT =
+  "Residents of the estate learned of the demolition from a letter left under their doors.";
+
+let t: TestApp;
+let ids: string[];
+let dir: string;
+let pdfPath: string;
+
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: "utf8" });
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL });
+  const { owner } = await t.signIn();
+  ids = [];
+  for (const story of stories) {
+    const created = await owner("/api/articles", { method: "POST", json: story });
+    ids.push(((await created.json()) as { id: string }).id);
+  }
+  const goneId = ids[2]!;
+  const now = new Date().toISOString();
+  t.services.store.sqlite
+    .prepare(
+      "insert into article_archives (article_id, url, title, author, publish_date, image, excerpt, content, fetched_at) values (?, ?, ?, ?, ?, '', '', ?, ?)",
+    )
+    .run(goneId, stories[2]!.url, stories[2]!.title, "Ada Ł. (staff)", "2024-11-20", ARCHIVED_TEXT, now);
+  t.services.store.sqlite
+    .prepare("insert into link_checks (article_id, url, status, checked_at) values (?, ?, 'gone', ?)")
+    .run(goneId, stories[2]!.url, now);
+  // A write after the rows above, so the article list is read again with the gone original.
+  await owner("/api/site", {
+    method: "PUT",
+    json: {
+      name: OWNER_NAME,
+      heroImage: "/demo/portrait.jpg",
+      about: "Reports on cities, water and the people who run both.",
+      hero: { professions: ["Reporter", "Editor"] },
+      social: { email: "ada@clips.example", linkedin: "https://www.linkedin.com/in/ada" },
+    },
+  });
+  const response = await owner("/clip-book.pdf");
+  expect(response.status).toBe(200);
+  dir = fs.mkdtempSync(path.join(t.dataDir, "book-"));
+  pdfPath = path.join(dir, "book.pdf");
+  fs.writeFileSync(pdfPath, Buffer.from(await response.arrayBuffer()));
+});
+afterAll(async () => {
+  await t.services.images.idle();
+  await t.services.images.cache.settled();
+  t.close();
+});
+
+const pageCount = () => Number(/Pages:\s+(\d+)/.exec(run("pdfinfo", [pdfPath]))![1]);
+const pageText = (page: number) => run("pdftotext", ["-f", String(page), "-l", String(page), pdfPath, "-"]);
+/** The page each clip starts on: the first after the contents that shows its headline. */
+function clipPage(title: string): number {
+  for (let page = 3; page <= pageCount(); page++) {
+    if (pageText(page).replace(/\s+/g, " ").includes(title)) return page;
+  }
+  throw new Error(`no page shows ${title}`);
+}
+
+/** Every `/URI` of the PDF's link annotations, read from qpdf's JSON view of its objects. */
+function linkTargets(): string[] {
+  const json = JSON.parse(run("qpdf", ["--json", "--json-key=qpdf", pdfPath])) as { qpdf: unknown };
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === "/URI" && typeof inner === "string") found.push(inner.replace(/^[ub]:/, ""));
+        else walk(inner);
+      }
+    }
+  };
+  walk(json.qpdf);
+  return found;
+}
+
+async function decodeQrCode(page: number): Promise<string | undefined> {
+  const prefix = path.join(dir, `page-${page}`);
+  run("pdftoppm", [
+    "-r",
+    "150",
+    "-png",
+    "-f",
+    String(page),
+    "-l",
+    String(page),
+    "-singlefile",
+    pdfPath,
+    prefix,
+  ]);
+  const { data, info } = await sharp(`${prefix}.png`)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
+    ?.data;
+}
+
+describe("the clip book", () => {
+  it("is a PDF without damage, with the title and author in its metadata", () => {
+    expect(run("qpdf", ["--check", pdfPath])).toContain("No syntax or stream encoding errors found");
+    const info = run("pdfinfo", [pdfPath]);
+    expect(info).toMatch(new RegExp(`Title:\\s+${OWNER_NAME}: Clip book`));
+    expect(info).toMatch(new RegExp(`Author:\\s+${OWNER_NAME}`));
+    expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+  });
+
+  it("shows the owner's name, and every headline in the contents and then as clips, in order", () => {
+    const text = run("pdftotext", [pdfPath, "-"]).replace(/\s+/g, " ");
+    expect(text).toContain(OWNER_NAME);
+    expect(text).toContain("ada@clips.example");
+    const titles = stories.map((story) => story.title);
+    const contents = pageText(2).replace(/\s+/g, " ");
+    const inContents = titles.map((title) => contents.indexOf(title));
+    expect(inContents.every((at) => at >= 0)).toBe(true);
+    expect([...inContents].sort((a, b) => a - b)).toEqual(inContents);
+    const pages = titles.map(clipPage);
+    expect([...pages].sort((a, b) => a - b)).toEqual(pages);
+    // The gone article's text is its archived copy's, under the copy's byline; the others carry the owner's.
+    expect(pageText(pages[2]!).replace(/\s+/g, " ")).toContain(ARCHIVED_TEXT);
+    expect(pageText(pages[2]!)).toContain("By Ada Ł. (staff)");
+    expect(pageText(pages[0]!)).toContain(`By ${OWNER_NAME}`);
+  });
+
+  it("embeds every font, the site's own among them", () => {
+    const rows = run("pdffonts", [pdfPath]).trim().split("\n").slice(2);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.split(/\s+/).at(-5)).toBe("yes");
+    const names = rows.map((row) => row.split(/\s+/)[0]!);
+    expect(names.some((name) => name.includes("PlayfairDisplay"))).toBe(true);
+    expect(names.some((name) => name.includes("SourceSerif4"))).toBe(true);
+  });
+
+  it("links each clip's live address and its kept copy", () => {
+    const targets = linkTargets();
+    ids.forEach((id, index) => {
+      expect(targets).toContain(stories[index]!.url);
+      expect(targets).toContain(`${PUBLIC_URL}/?article=${id}`);
+    });
+    expect(targets).toContain("mailto:ada@clips.example");
+  });
+
+  it("prints a QR code that reads as the clip's kept copy", async () => {
+    const page = clipPage(stories[1]!.title);
+    expect(await decodeQrCode(page)).toBe(`${PUBLIC_URL}/?article=${ids[1]}`);
+  });
+
+  it("is for the owner only, as an attachment named after them, in A4 or US Letter", async () => {
+    expect((await t.request("/clip-book.pdf")).status).toBe(401);
+    const { owner } = await t.signIn();
+    const letter = await owner("/clip-book.pdf?size=letter&text=excerpt");
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get("content-type")).toBe("application/pdf");
+    expect(letter.headers.get("content-disposition")).toBe(
+      `attachment; filename="Ada _ukasiewicz clip book.pdf"; filename*=UTF-8''${encodeURIComponent(`${OWNER_NAME} clip book.pdf`)}`,
+    );
+    const letterPath = path.join(dir, "letter.pdf");
+    fs.writeFileSync(letterPath, Buffer.from(await letter.arrayBuffer()));
+    expect(run("pdfinfo", [letterPath])).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+    expect((await owner("/clip-book.pdf?size=a3")).status).toBe(400);
+  });
+});
+
+describe("clip books kept per content version", () => {
+  const site = siteSchema.parse({ name: "Kept Owner" });
+  const article = (id: string, updatedAt: string): Article => ({
+    id,
+    title: `Story ${id}`,
+    outlet: "Outlet",
+    url: `https://outlet.example/${id}`,
+    date: "",
+    description: "",
+    image: "",
+    featured: false,
+    content: "Enough text to make a paragraph of the story.",
+    tags: [],
+    createdAt: updatedAt,
+    updatedAt,
+  });
+
+  it("makes a book once while nothing it shows changes, and again after an edit", async () => {
+    let articles = [article("a", "2025-01-01T00:00:00Z")];
+    let renders = 0;
+    const books = createClipBooks({
+      site: () => site,
+      articles: () => articles,
+      keptText: () => null,
+      loadPicture: () => Promise.resolve(null),
+      publicUrl: PUBLIC_URL,
+      render: (content, size) => {
+        renders++;
+        return renderClipBook(content, size);
+      },
+    });
+    const first = await books.book({ size: "a4", text: "full" });
+    const [again] = await Promise.all([
+      books.book({ size: "a4", text: "full" }),
+      books.book({ size: "a4", text: "full" }),
+    ]);
+    expect(renders).toBe(1);
+    expect(again!.pdf).toBe(first.pdf);
+    await books.book({ size: "letter", text: "full" });
+    expect(renders).toBe(2);
+    articles = [article("a", "2025-01-02T00:00:00Z")];
+    const edited = await books.book({ size: "a4", text: "full" });
+    expect(renders).toBe(3);
+    expect(edited.version).not.toBe(first.version);
+  });
+});
