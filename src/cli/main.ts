@@ -37,6 +37,9 @@ Commands:
   watch add URL        watch an author page, feed or sitemap for new articles that name you as author
   watch list           print the watched sources, one JSON line each
   watch check          check every watched source now and print each new clip as a JSON line
+  clip-book [--letter] [--excerpt] OUT.pdf
+                       write the PDF clip book of the whole portfolio to OUT.pdf (A4 and every clip's
+                       full text, unless --letter for US Letter or --excerpt for the opening paragraphs)
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
@@ -142,6 +145,8 @@ async function run(args: string[]): Promise<number> {
       return importFrom(rest);
     case "watch":
       return watch(rest);
+    case "clip-book":
+      return clipBook(rest);
     case undefined:
     case "help":
     case "--help":
@@ -262,6 +267,28 @@ async function watch(args: string[]): Promise<number> {
   } finally {
     // A 'new clips are waiting' e-mail the check queued is the server's to deliver.
     await services.watch.stop();
+    services.store.close();
+  }
+}
+
+async function clipBook(args: string[]): Promise<number> {
+  const usage = "npx byline clip-book [--letter] [--excerpt] OUT.pdf";
+  const flags = new Set(args.filter((arg) => arg.startsWith("--")));
+  const files = args.filter((arg) => !arg.startsWith("--"));
+  const unknown = [...flags].filter((flag) => flag !== "--letter" && flag !== "--excerpt");
+  if (unknown.length > 0) return fail(`Unknown option ${unknown[0]}: ${usage}`);
+  if (files.length !== 1) return fail(`Name one file to write: ${usage}`);
+  const services = openServices();
+  try {
+    const book = await services.clipBooks.book({
+      size: flags.has("--letter") ? "letter" : "a4",
+      text: flags.has("--excerpt") ? "excerpt" : "full",
+    });
+    fs.writeFileSync(files[0]!, book.pdf);
+    console.error(`Wrote ${files[0]} (${Math.round(book.pdf.length / 1024)} KB).`);
+    return 0;
+  } finally {
+    await services.images.idle();
     services.store.close();
   }
 }
