@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Article } from "../../../../domain/content";
 import { formatDayMonthYear } from "../../../../domain/dates";
+import { CLIP_BOOK_PATH } from "../../../../domain/generated-paths";
 import {
   isBrokenLink,
   UNREACHABLE_AFTER_DAYS,
@@ -28,7 +29,7 @@ const checkedDay = (iso: string) => formatDayMonthYear(new Date(iso));
 
 /**
  * The Articles manager's link health (docs/product.md, Sign-in and dashboard): 'Check links' in
- * the head, the 'Broken links' filter, and each article's status with 'Use new address' and
+ * the head (beside 'Download PDF', the clip book of every article), the 'Broken links' filter, and each article's status with 'Use new address' and
  * 'Archive now'. Nothing when the report could not be read.
  */
 export function articleLinkExtras(report: LinkHealthReport | undefined): CollectionExtras<Article> {
@@ -70,6 +71,9 @@ function CheckLinks({ report }: { report: LinkHealthReport }) {
       <button type="button" className="button" onClick={() => void check()} disabled={!hydrated || running}>
         {running ? "Checking links…" : "Check links"}
       </button>
+      <a className="button" href={CLIP_BOOK_PATH} download>
+        Download PDF
+      </a>
       <p className="link-check__progress" role="status">
         {runText(report)}
       </p>
