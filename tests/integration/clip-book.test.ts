@@ -248,4 +248,29 @@ describe("clip books kept per content version", () => {
     expect(renders).toBe(3);
     expect(edited.version).not.toBe(first.version);
   });
+
+  it("prints every paragraph of the full text, and about the first 1,200 characters as an excerpt", async () => {
+    const long = { ...article("long", "2025-01-01T00:00:00Z") };
+    long.content = Array.from(
+      { length: 80 },
+      (_, n) => `Paragraph ${n} of a long story, with enough words.`,
+    ).join("\n\n");
+    const shown: number[][] = [];
+    const books = createClipBooks({
+      site: () => site,
+      articles: () => [long],
+      keptText: () => null,
+      loadPicture: () => Promise.resolve(null),
+      publicUrl: PUBLIC_URL,
+      render: (content) => {
+        shown.push(content.clips.map((clip) => clip.paragraphs.length));
+        return Promise.resolve(Buffer.from("%PDF"));
+      },
+    });
+    await books.book({ size: "a4", text: "full" });
+    await books.book({ size: "a4", text: "excerpt" });
+    expect(shown[0]).toEqual([80]);
+    expect(shown[1]![0]).toBeGreaterThan(0);
+    expect(shown[1]![0]).toBeLessThan(30);
+  });
 });
