@@ -290,7 +290,14 @@ function clipLinks(doc: Doc, clip: ClipPage): void {
   doc.y = Math.max(doc.y, top + QR_SIZE) + 14;
 }
 
-function clipPages(doc: Doc, clip: ClipPage): void {
+/**
+ * Lets other requests in between clips and every few paragraphs: a book of 200 clips takes
+ * seconds of CPU, one long archived text alone hundreds of milliseconds.
+ */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+const PARAGRAPHS_AT_ONCE = 40;
+
+async function clipPages(doc: Doc, clip: ClipPage): Promise<void> {
   const width = contentWidth(doc);
   doc.addNamedDestination(`clip-${clip.id}`);
   doc.outline.addItem(clip.title);
@@ -323,7 +330,8 @@ function clipPages(doc: Doc, clip: ClipPage): void {
   }
   clipLinks(doc, clip);
   doc.fillColor(INK);
-  for (const paragraph of clip.paragraphs) {
+  for (const [index, paragraph] of clip.paragraphs.entries()) {
+    if (index % PARAGRAPHS_AT_ONCE === PARAGRAPHS_AT_ONCE - 1) await breather();
     if (paragraph.heading) write(doc, "text-bold", 11, paragraph.text, { width });
     else write(doc, "text", 10.5, paragraph.text, { width, lineGap: 2.5, paragraphGap: 6 });
   }
@@ -346,9 +354,6 @@ function footers(doc: Doc, ownerName: string): void {
     doc.page.margins.bottom = bottom;
   }
 }
-
-/** Lets other requests in between clips: a book of 200 clips takes seconds of CPU. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The clip book as PDF bytes: a cover, the contents (each entry a link to its clip), then each
@@ -384,7 +389,7 @@ export async function renderClipBook(book: ClipBookContent, size: ClipBookSize):
     await breather();
     doc.addPage();
     clipPage.set(clip.id, doc.bufferedPageRange().count);
-    clipPages(doc, clip);
+    await clipPages(doc, clip);
   }
   drawContents(doc, contents, clipPage);
   footers(doc, book.owner.name);
