@@ -9,6 +9,7 @@ export default [
     route("experiences", "routes/admin-experiences.tsx"),
     route("education", "routes/admin-education.tsx"),
     route("articles", "routes/admin-articles.tsx"),
+    route("collections", "routes/admin-collections.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("messages", "routes/admin-messages.tsx"),
     route("sources", "routes/admin-sources.tsx"),
