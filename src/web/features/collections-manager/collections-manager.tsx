@@ -6,6 +6,7 @@ import { useToast } from "../../lib/dashboard/toasts";
 import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import {
   CollectionEditor,
@@ -37,6 +38,8 @@ export function CollectionsManager({
   const send = useAdminApi();
   const write = useListWrite();
   const toast = useToast();
+  // Its buttons work once React has hydrated the tab: before, a click would do nothing.
+  const hydrated = useHydrated();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>();
@@ -108,11 +111,8 @@ export function CollectionsManager({
           ? "No collections yet."
           : `${collections.length} ${collections.length === 1 ? "collection" : "collections"}`
       }
-      emptyNote={
-        collections.length === 0 && editing === null
-          ? "A collection is a few clips for one pitch, with a short introduction: public, for people with its link, or private."
-          : null
-      }
+      // The New collection button shows with an empty list too: the note goes under it.
+      emptyNote={null}
       dialog={
         <ConfirmDialog
           {...remove.dialog}
@@ -126,12 +126,18 @@ export function CollectionsManager({
           type="button"
           className="button button--primary"
           onClick={() => open({ id: null })}
-          disabled={editing !== null}
+          disabled={!hydrated || editing !== null}
         >
           New collection
         </button>
       </div>
       {editing?.id === null ? editor("New collection", emptyCollection()) : null}
+      {collections.length === 0 && editing === null ? (
+        <p className="list-tab__empty">
+          A collection is a few clips for one pitch, with a short introduction: public, for people with its
+          link, or private.
+        </p>
+      ) : null}
       <ul className="list-tab__list">
         {collections.map((collection) => {
           const link = `${origin}${collectionPath(collection.token)}`;
