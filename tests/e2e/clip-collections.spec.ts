@@ -12,8 +12,8 @@ import { expectNoViolations } from "./support/axe";
  * address; a private collection has no address at all.
  */
 
-async function visitor(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+async function visitor(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL, viewport });
   return { context, page: await context.newPage() };
 }
 
@@ -38,13 +38,14 @@ for (const size of WIDTHS) {
           url: `https://harbour.example/${encodeURIComponent(tag)}-${n}`,
           date: `2026-0${n}-01`,
           description: `What story ${n} is about.`,
+          image: n === 3 ? "" : `/demo/${["harbour-dawn", "river-flood", "", "data-charts"][n - 1]}.jpg`,
         },
       });
       expect(created.status).toBe(201);
       articles.push((await created.json()) as Article);
     }
     const title = `${tag} for the features desk`;
-    const guest = await visitor(browser, server.url);
+    const guest = await visitor(browser, server.url, { width: size.width, height: size.height });
     try {
       await page.goto("/admin/dashboard/collections");
       await expect(page.getByRole("heading", { name: "Collections", level: 2 })).toBeVisible();
@@ -73,6 +74,7 @@ for (const size of WIDTHS) {
       await expect(chosen).toHaveText([/story 2/, /story 3/, /story 1/]);
       await form.getByRole("radio", { name: /^Unlisted link/ }).check();
       await expectNoViolations(page, `${size.name} collection form`, { include: [".dashboard__body"] });
+      await form.screenshot({ path: testInfo.outputPath(`collection-form-${size.name}.png`) });
       await form.getByRole("button", { name: "Save collection" }).click();
       await expectToast(page, "Collection saved");
 
