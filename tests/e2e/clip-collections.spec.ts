@@ -151,3 +151,53 @@ for (const size of WIDTHS) {
     }
   });
 }
+
+test("a public collection is a Collection filter of the Portfolio; unlisted and private ones are not listed", async ({
+  browser,
+  server,
+}) => {
+  const tag = unique("Filter");
+  const ids: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const created = await server.api("/api/articles", {
+      method: "POST",
+      json: {
+        title: `${tag} piece ${n}`,
+        outlet: "Harbour Weekly",
+        url: `https://harbour.example/${n}-${Date.now()}`,
+      },
+    });
+    ids.push(((await created.json()) as Article).id);
+  }
+  const made: string[] = [];
+  for (const [visibility, articleIds] of [
+    ["public", [ids[0], ids[2]]],
+    ["unlisted", [ids[1]]],
+    ["private", [ids[1]]],
+  ] as const) {
+    const response = await server.api("/api/collections", {
+      method: "POST",
+      json: { title: `${tag} ${visibility}`, articleIds, visibility },
+    });
+    made.push(((await response.json()) as ClipCollection).id);
+  }
+  const guest = await visitor(browser, server.url, { width: 1280, height: 800 });
+  try {
+    await guest.page.goto("/?portfolio=1");
+    const dialog = guest.page.getByRole("dialog", { name: "Portfolio" });
+    await guest.page.waitForFunction(
+      () => document.querySelector("dialog[open]")?.matches(":modal") === true,
+    );
+    await dialog.getByRole("button", { name: /^Collection\b/ }).click();
+    const list = dialog.getByRole("listbox", { name: "Collection" });
+    await expect(list.getByRole("option")).toHaveText(["All Collections", `${tag} public`]);
+    await list.getByRole("option", { name: `${tag} public` }).click();
+    await expect(dialog.getByText(/^\d+ Articles$/)).toHaveText("2 Articles");
+    const headings = await dialog.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
+    expect(headings.sort()).toEqual([`${tag} piece 1`, `${tag} piece 3`]);
+    await expect(guest.page).toHaveURL(new RegExp(`pcoll=${made[0]}`));
+  } finally {
+    await guest.context.close();
+    for (const id of made) await server.api(`/api/collections/${id}`, { method: "DELETE" });
+  }
+});
