@@ -207,6 +207,7 @@ export const COLLECTIONS = [
   "links",
   "imports",
   "watch",
+  "collections",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

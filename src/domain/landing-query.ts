@@ -10,6 +10,8 @@ export const PORTFOLIO_PARAMS = {
   publication: "ppub",
   from: "pfrom",
   to: "pto",
+  /** A public collection's id: only its articles. */
+  collection: "pcoll",
 } as const;
 
 /**

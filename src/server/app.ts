@@ -21,6 +21,7 @@ import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
+import { collectionRoutes } from "./collections/collection-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -83,6 +84,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", importRoutes(services.imports))
     .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", clipWatchRoutes(services.watch))
+    .route("/", collectionRoutes(services.collections))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 

@@ -183,6 +183,7 @@ export function pageRoutes(
       }),
       uploads: () => services.uploads.list(),
       linkHealth: () => services.linkHealth.report(),
+      collections: () => services.collections.list(),
     };
   };
 
@@ -215,6 +216,8 @@ export function pageRoutes(
         experiences: () => content.experiences.list(),
         education: () => content.education.list(),
         alsoPublishedAt: (articleId) => services.watch.alsoPublishedAt(articleId),
+        collectionByToken: (token) => services.collections.byToken(token),
+        publicCollections: () => services.collections.publicCollections(),
       },
       imageVersion: (url) => services.images.describe(url),
       owner: session ? ownerReads(session) : null,

@@ -19,6 +19,7 @@ import { createUploadService } from "./uploads/upload-service";
 import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
 import { createClipWatchService } from "./clip-watch/clip-watch-service";
+import { createCollectionService } from "./collections/collection-service";
 import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
 import { IMAGE_CACHE_PATH } from "../domain/image-src";
 import { clientIpResolver } from "./kernel/http/client-address";
@@ -63,6 +64,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     now: options.now,
   });
   const archive = createArticleArchive(store);
+  const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
   const watch = createClipWatchService({
     store,
@@ -184,6 +186,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     store,
     content,
+    collections,
     owner,
     sessions,
     contact,

@@ -1,3 +1,4 @@
+import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
@@ -11,6 +12,10 @@ export type PageContent = {
   education(): readonly Education[];
   /** The addresses at which the clip watch found copies of an article, oldest find first. */
   alsoPublishedAt(articleId: string): readonly string[];
+  /** An unlisted collection by its link's token, its articles in order; undefined for any other token. */
+  collectionByToken(token: string): { collection: PublicCollection; articles: Article[] } | undefined;
+  /** The public collections, for the Portfolio's filter. */
+  publicCollections(): PublicCollection[];
 };
 
 export type Inbox = { messages: ContactMessage[]; unread: number };
@@ -22,6 +27,7 @@ export type SignedInOwner = {
   inbox(): Inbox;
   uploads(): Promise<UploadInfo[]>;
   linkHealth(): LinkHealthReport;
+  collections(): readonly ClipCollection[];
 };
 
 declare module "react-router" {

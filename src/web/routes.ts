@@ -9,6 +9,7 @@ export default [
     route("experiences", "routes/admin-experiences.tsx"),
     route("education", "routes/admin-education.tsx"),
     route("articles", "routes/admin-articles.tsx"),
+    route("collections", "routes/admin-collections.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("messages", "routes/admin-messages.tsx"),
     route("sources", "routes/admin-sources.tsx"),
@@ -18,6 +19,8 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("feed.xml", "routes/feed-xml.ts"),
+  // An unlisted collection: a real 404 for an unknown or retired token, not the landing page.
+  route("c/:token", "routes/collection-page.tsx"),
   // Any other path shows the landing page at that address, rendered once for all of them
   // (src/server/pages.ts, catchAllPaths; decision 030).
   route("*", "routes/landing.tsx", { id: "landing-fallback" }),

@@ -23,6 +23,7 @@ const CONTENT_TABS: readonly Tab[] = [
   { to: "experiences", label: "Experiences" },
   { to: "education", label: "Education" },
   { to: "articles", label: "Articles" },
+  { to: "collections", label: "Collections" },
 ];
 const SITE_TABS: readonly Tab[] = [
   { to: "settings", label: "Settings" },

@@ -56,6 +56,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     articles,
     imageVersions: storedImageVersions(images, context.imageVersion),
     reader: open && storedReader ? { articleId: open.id, content: storedReader } : null,
+    collections: content.publicCollections(),
     experiences: content.experiences(),
     education: content.education(),
     publicUrl: context.publicUrl,
@@ -100,10 +101,20 @@ function usePrefetchViewer() {
   }, []);
 }
 
-const LIVE = ["site", "articles", "experiences", "education"] as const;
+const LIVE = ["site", "articles", "experiences", "education", "collections"] as const;
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { site, articles, experiences, education, publicUrl, renderedOn, reader, imageVersions } = loaderData;
+  const {
+    site,
+    articles,
+    collections,
+    experiences,
+    education,
+    publicUrl,
+    renderedOn,
+    reader,
+    imageVersions,
+  } = loaderData;
   useLiveUpdates(LIVE);
   const [searchParams, setSearchParams] = useSearchParams();
   const scroll = usePageScroll(SECTION_IDS);
@@ -178,6 +189,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <PortfolioOverlay
           site={site}
           articles={articles}
+          collections={collections}
           open={searchParams.get(PORTFOLIO_PARAMS.open) === "1"}
           onClose={() => withoutParams(Object.values(PORTFOLIO_PARAMS))}
           highlightUrl={searchParams.get(PORTFOLIO_PARAMS.highlight) ?? undefined}

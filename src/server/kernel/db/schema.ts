@@ -2,6 +2,7 @@ import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core"
 import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
 import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
+import type { CollectionVisibility } from "../../../domain/collections";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -279,4 +280,18 @@ export const watchSuggestionsTable = sqliteTable("watch_suggestions", {
 export const watchEmailsTable = sqliteTable("watch_emails", {
   sentAt: text("sent_at").primaryKey(),
   clips: integer("clips").notNull(),
+});
+
+/**
+ * The owner's collections of clips (src/domain/collections.ts). `token` is the unlisted link's:
+ * 'New link' replaces it, and the old one then finds nothing.
+ */
+export const collectionsTable = sqliteTable("collections", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  introduction: text("introduction").notNull(),
+  articleIds: text("article_ids", { mode: "json" }).$type<string[]>().notNull(),
+  visibility: text("visibility").$type<CollectionVisibility>().notNull(),
+  token: text("token").notNull().unique(),
+  ...timestamps,
 });

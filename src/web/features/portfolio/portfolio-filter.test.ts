@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  inCollection,
   distinctOutlets,
   filterPortfolio,
   filterPrepared,
@@ -181,5 +182,13 @@ describe("isFilterActive", () => {
     expect(isFilterActive({ publication: "Harbour Weekly" })).toBe(true);
     expect(isFilterActive({ from: "2024-01-01" })).toBe(true);
     expect(isFilterActive({ to: "2024-01-01" })).toBe(true);
+  });
+});
+
+describe("inCollection", () => {
+  const articles = [{ id: "a" }, { id: "b" }, { id: "c" }];
+  it("keeps only the chosen public collection's articles, and all of them without one", () => {
+    expect(inCollection(articles, { articleIds: ["c", "a", "gone"] }).map((a) => a.id)).toEqual(["a", "c"]);
+    expect(inCollection(articles, undefined)).toEqual(articles);
   });
 });

@@ -1,4 +1,5 @@
 import { articleTags } from "../../../domain/article-tags";
+import type { PublicCollection } from "../../../domain/collections";
 import type { Article } from "../../../domain/content";
 import type { PublicTag } from "../../../domain/public-tags";
 import { articleTime, endOfDay, parseArticleDate } from "../../../domain/dates";
@@ -14,6 +15,8 @@ export type PortfolioFilters = {
   publication?: string;
   from?: string;
   to?: string;
+  /** A public collection's id; the overlay keeps that collection's articles only (`inCollection`). */
+  collection?: string;
 };
 
 type PortfolioArticle = Pick<Article, "title" | "outlet" | "description" | "tags" | "url" | "date">;
@@ -93,6 +96,16 @@ export function filterPortfolio<T extends PortfolioArticle>(
   return filterPrepared(preparePortfolio(articles), filters);
 }
 
+/** `articles` without those outside the chosen public collection; all of them when none is chosen (or it is gone). */
+export function inCollection<T extends Pick<Article, "id">>(
+  articles: readonly T[],
+  collection: Pick<PublicCollection, "articleIds"> | undefined,
+): readonly T[] {
+  if (!collection) return articles;
+  const ids = new Set(collection.articleIds);
+  return articles.filter((article) => ids.has(article.id));
+}
+
 const outletCollator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** The publication dropdown's outlets: each distinct non-blank outlet once, alphabetically. */
@@ -103,7 +116,12 @@ export function distinctOutlets(articles: readonly Pick<Article, "outlet">[]): s
 
 /** Whether 'Clear Filters' shows: any control holds a value. */
 export function isFilterActive(filters: PortfolioFilters): boolean {
-  return [filters.query, filters.type, filters.publication, filters.from, filters.to].some(
-    (value) => (value ?? "").trim() !== "",
-  );
+  return [
+    filters.query,
+    filters.type,
+    filters.publication,
+    filters.from,
+    filters.to,
+    filters.collection,
+  ].some((value) => (value ?? "").trim() !== "");
 }

@@ -1,14 +1,17 @@
 import { useId, type RefObject } from "react";
+import type { PublicCollection } from "../../../domain/collections";
 import { PUBLIC_TAGS } from "../../../domain/public-tags";
 import { FilterDropdown, type DropdownOption } from "./filter-dropdown";
 import type { PortfolioFilterState } from "./portfolio-url";
 
-export type OpenDropdown = "type" | "publication" | null;
+export type OpenDropdown = "type" | "publication" | "collection" | null;
 
 export type PortfolioFiltersProps = {
   filters: PortfolioFilterState;
   onChange: (next: PortfolioFilterState) => void;
   outlets: readonly string[];
+  /** The public collections, each a choice of the Collection dropdown (none: no dropdown). */
+  collections: readonly Pick<PublicCollection, "id" | "title">[];
   active: boolean;
   onClear: () => void;
   openDropdown: OpenDropdown;
@@ -26,6 +29,7 @@ export function PortfolioFilters({
   filters,
   onChange,
   outlets,
+  collections,
   active,
   onClear,
   openDropdown,
@@ -86,6 +90,24 @@ export function PortfolioFilters({
           onOpenChange={(open) => onOpenDropdown(open ? "publication" : null)}
         />
       </div>
+      {collections.length > 0 ? (
+        <div className="pf-field pf-field--choice">
+          <FilterDropdown
+            label="Collection"
+            className="pf-dropdown--collection"
+            options={[
+              { value: "", label: "All Collections" },
+              ...collections.map((collection) => ({ value: collection.id, label: collection.title })),
+            ]}
+            value={
+              collections.some((collection) => collection.id === filters.collection) ? filters.collection : ""
+            }
+            onChange={set("collection")}
+            open={openDropdown === "collection"}
+            onOpenChange={(open) => onOpenDropdown(open ? "collection" : null)}
+          />
+        </div>
+      ) : null}
       <div className="pf-field pf-field--date">
         <label className="pf-label" htmlFor={`${id}-from`}>
           From

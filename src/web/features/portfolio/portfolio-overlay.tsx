@@ -8,9 +8,16 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
+import type { PublicCollection } from "../../../domain/collections";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
-import { distinctOutlets, filterPrepared, isFilterActive, preparePortfolio } from "./portfolio-filter";
+import {
+  distinctOutlets,
+  filterPrepared,
+  inCollection,
+  isFilterActive,
+  preparePortfolio,
+} from "./portfolio-filter";
 import { useImageProgress } from "./image-progress";
 import { imageCacheSrc, responsiveImage } from "../../../domain/image-src";
 import { useImageVersions } from "../../lib/image-versions";
@@ -26,6 +33,8 @@ import { prefersReducedMotion } from "../../lib/reduced-motion";
 export type PortfolioOverlayProps = {
   site: Pick<Site, "name" | "strapline">;
   articles: Article[];
+  /** The public collections: a Collection filter when there is any. */
+  collections?: readonly PublicCollection[];
   open: boolean;
   onClose: () => void;
   /** An article URL to scroll to and flash (after 100 ms, for 2.2 s). */
@@ -52,7 +61,15 @@ function sameUrl(a: string, b: string): boolean {
   return normal(a) === normal(b);
 }
 
-function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOverlayProps) {
+const NO_COLLECTIONS: readonly PublicCollection[] = [];
+
+function PortfolioDialog({
+  site,
+  articles,
+  collections = NO_COLLECTIONS,
+  onClose,
+  highlightUrl,
+}: PortfolioOverlayProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const newTabNoteId = `${id}-new-tab`;
@@ -71,7 +88,11 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
   const outlets = useMemo(() => distinctOutlets(articles), [articles]);
   // Typing stays responsive with a long portfolio: the grid catches up a moment later.
   const deferredFilters = useDeferredValue(filters);
-  const visible = useMemo(() => filterPrepared(prepared, deferredFilters), [prepared, deferredFilters]);
+  const chosenCollection = collections.find((collection) => collection.id === deferredFilters.collection);
+  const visible = useMemo(
+    () => inCollection(filterPrepared(prepared, deferredFilters), chosenCollection),
+    [prepared, deferredFilters, chosenCollection],
+  );
   const active = isFilterActive(filters);
 
   // Keyboard users start in the search box; on touch screens focus goes to the title, so no
@@ -211,6 +232,7 @@ function PortfolioDialog({ site, articles, onClose, highlightUrl }: PortfolioOve
           filters={filters}
           onChange={setFilters}
           outlets={outlets}
+          collections={collections}
           active={active}
           onClear={clearFilters}
           openDropdown={openDropdown}

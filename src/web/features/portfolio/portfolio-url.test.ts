@@ -4,7 +4,7 @@ import { EMPTY_FILTERS, filtersKey, readFilters, writeFilters } from "./portfoli
 describe("readFilters", () => {
   it("reads every control from its parameter", () => {
     const params = new URLSearchParams(
-      "portfolio=1&pq=Café+council&ptype=data&ppub=Harbour+Weekly&pfrom=2025-01-01&pto=2025-12-31",
+      "portfolio=1&pq=Café+council&ptype=data&ppub=Harbour+Weekly&pfrom=2025-01-01&pto=2025-12-31&pcoll=c1",
     );
     expect(readFilters(params)).toEqual({
       query: "Café council",
@@ -12,6 +12,7 @@ describe("readFilters", () => {
       publication: "Harbour Weekly",
       from: "2025-01-01",
       to: "2025-12-31",
+      collection: "c1",
     });
   });
 
@@ -57,6 +58,7 @@ describe("writeFilters", () => {
       publication: "Northgate Courier",
       from: "2025-03-02",
       to: "2026-05-30",
+      collection: "0b6c2f1e-collection",
     };
     expect(readFilters(writeFilters(new URLSearchParams(), filters))).toEqual(filters);
   });

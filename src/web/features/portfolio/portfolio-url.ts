@@ -9,9 +9,18 @@ export type PortfolioFilterState = {
   publication: string;
   from: string;
   to: string;
+  /** A public collection's id. */
+  collection: string;
 };
 
-export const EMPTY_FILTERS: PortfolioFilterState = { query: "", type: "", publication: "", from: "", to: "" };
+export const EMPTY_FILTERS: PortfolioFilterState = {
+  query: "",
+  type: "",
+  publication: "",
+  from: "",
+  to: "",
+  collection: "",
+};
 
 /** Search parameters of `/` that hold the overlay's state (team URL convention). */
 export const FILTER_PARAMS = {
@@ -20,6 +29,7 @@ export const FILTER_PARAMS = {
   publication: PORTFOLIO_PARAMS.publication,
   from: PORTFOLIO_PARAMS.from,
   to: PORTFOLIO_PARAMS.to,
+  collection: PORTFOLIO_PARAMS.collection,
 } as const satisfies Record<keyof PortfolioFilterState, string>;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -43,6 +53,7 @@ export function readFilters(params: URLSearchParams): PortfolioFilterState {
     publication: params.get(FILTER_PARAMS.publication)?.trim() ?? "",
     from: isoDay(params.get(FILTER_PARAMS.from)),
     to: isoDay(params.get(FILTER_PARAMS.to)),
+    collection: params.get(FILTER_PARAMS.collection)?.trim() ?? "",
   };
 }
 
