@@ -162,11 +162,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const clipBooks = createClipBooks({
     site: () => content.site.get(),
     articles: () => content.articles.list(),
-    keptText: (article) => {
-      const copy = archive.get(article.id);
-      // An archive of an older address of the article is out of date (as in the reader).
-      return copy && copy.url === article.url ? copy : null;
-    },
+    keptText: (article) => archive.currentFor(article) ?? null,
     loadPicture,
     publicUrl: config.publicUrl,
   });

@@ -10,13 +10,14 @@ export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
  * deletes its archive (foreign key cascade).
  */
 export function createArticleArchive(store: Store) {
+  const get = (articleId: string): ArchivedArticle | undefined =>
+    store.db.select().from(articleArchivesTable).where(eq(articleArchivesTable.articleId, articleId)).get();
   return {
-    get(articleId: string): ArchivedArticle | undefined {
-      return store.db
-        .select()
-        .from(articleArchivesTable)
-        .where(eq(articleArchivesTable.articleId, articleId))
-        .get();
+    get,
+    /** The copy of the article's present address: one of an older address is out of date. */
+    currentFor(article: { id: string; url: string }): ArchivedArticle | undefined {
+      const copy = get(article.id);
+      return copy?.url === article.url ? copy : undefined;
     },
     put(row: ArchivedArticle): void {
       const { articleId: _articleId, ...rest } = row;

@@ -238,9 +238,8 @@ export function createReaderService(options: ReaderServiceOptions) {
         "This article has no text and no original address to read it from.",
       );
     }
-    const archived = archive.get(article.id);
-    // An archive of an older address of the article is out of date.
-    if (archived && archived.url === article.url) {
+    const archived = archive.currentFor(article);
+    if (archived) {
       return merge(article, { ...archived, paragraphs: archivedParagraphs(archived) }, "archive");
     }
     // The link check found the original gone and we kept no text: nothing to fetch.
