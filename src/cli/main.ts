@@ -11,7 +11,7 @@ import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/uploads-backup";
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
-import { credentialsSchema, newPasswordSchema } from "../domain/content";
+import { credentialsSchema, newPasswordSchema, type Article } from "../domain/content";
 import { ImportBusyError } from "../server/back-catalogue/import-service";
 import { WatchError } from "../server/clip-watch/clip-watch-service";
 import { watchSourceSchema } from "../domain/clip-watch";
@@ -37,9 +37,10 @@ Commands:
   watch add URL        watch an author page, feed or sitemap for new articles that name you as author
   watch list           print the watched sources, one JSON line each
   watch check          check every watched source now and print each new clip as a JSON line
-  clip-book [--letter] [--excerpt] OUT.pdf
-                       write the PDF clip book of the whole portfolio to OUT.pdf (A4 and every clip's
-                       full text, unless --letter for US Letter or --excerpt for the opening paragraphs)
+  clip-book [--collection TITLE] [--letter] [--excerpt] OUT.pdf
+                       write the PDF clip book of the whole portfolio, or of the collection called
+                       TITLE, to OUT.pdf (A4 and every clip's full text, unless --letter for US Letter
+                       or --excerpt for the opening paragraphs)
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
@@ -272,17 +273,41 @@ async function watch(args: string[]): Promise<number> {
 }
 
 async function clipBook(args: string[]): Promise<number> {
-  const usage = "npx byline clip-book [--letter] [--excerpt] OUT.pdf";
-  const flags = new Set(args.filter((arg) => arg.startsWith("--")));
-  const files = args.filter((arg) => !arg.startsWith("--"));
-  const unknown = [...flags].filter((flag) => flag !== "--letter" && flag !== "--excerpt");
-  if (unknown.length > 0) return fail(`Unknown option ${unknown[0]}: ${usage}`);
+  const usage = "npx byline clip-book [--collection TITLE] [--letter] [--excerpt] OUT.pdf";
+  const flags = new Set<string>();
+  const files: string[] = [];
+  let title: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--collection") {
+      title = args[++i];
+      if (title === undefined) return fail(`Name the collection after --collection: ${usage}`);
+    } else if (arg === "--letter" || arg === "--excerpt") flags.add(arg);
+    else if (arg.startsWith("--")) return fail(`Unknown option ${arg}: ${usage}`);
+    else files.push(arg);
+  }
   if (files.length !== 1) return fail(`Name one file to write: ${usage}`);
   const services = openServices();
   try {
+    let collection: { title: string; introduction: string; articles: Article[] } | undefined;
+    if (title !== undefined) {
+      const wanted = title.trim().toLowerCase();
+      const found = services.collections.list().filter((item) => item.title.trim().toLowerCase() === wanted);
+      if (found.length !== 1) {
+        const titles = services.collections.list().map((item) => `"${item.title}"`);
+        return fail(
+          found.length > 1
+            ? `${found.length} collections are called "${title}": rename one in the dashboard.`
+            : `No collection is called "${title}". ${titles.length ? `The collections: ${titles.join(", ")}.` : "There are no collections yet."}`,
+        );
+      }
+      const { id, title: shown, introduction } = found[0]!;
+      collection = { title: shown, introduction, articles: services.collections.articlesOf(id) ?? [] };
+    }
     const book = await services.clipBooks.book({
       size: flags.has("--letter") ? "letter" : "a4",
       text: flags.has("--excerpt") ? "excerpt" : "full",
+      ...collection,
     });
     fs.writeFileSync(files[0]!, book.pdf);
     console.error(`Wrote ${files[0]} (${Math.round(book.pdf.length / 1024)} KB).`);

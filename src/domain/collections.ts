@@ -49,3 +49,9 @@ export type ClipCollection = CollectionInput & {
 export type PublicCollection = Pick<ClipCollection, "id" | "title" | "introduction" | "articleIds">;
 
 export const collectionPath = (token: string) => `/c/${token}`;
+
+/** The owner's PDF clip book of one collection, whatever its visibility. */
+export const collectionClipBookPath = (id: string) =>
+  `/api/collections/${encodeURIComponent(id)}/clip-book.pdf`;
+/** The PDF clip book of an unlisted collection, for whoever has its link. */
+export const unlistedClipBookPath = (token: string) => `/api/collections/by-token/${token}/clip-book.pdf`;

@@ -44,6 +44,25 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
   // Any other path shows the landing page: a path the pages answer with their catch-all and no
   // route of this app answers first. All such paths are one page (decision 030).
+  const clipBooks = clipBookRoutes(services.clipBooks, {
+    collectionById: (id) => {
+      const collection = services.collections.get(id);
+      const articles = services.collections.articlesOf(id) ?? [];
+      return collection && { title: collection.title, introduction: collection.introduction, articles };
+    },
+    collectionByToken: (token) => {
+      const page = services.collections.byToken(token);
+      return (
+        page && {
+          title: page.collection.title,
+          introduction: page.collection.introduction,
+          articles: page.articles,
+        }
+      );
+    },
+    clientIp,
+  });
+
   const pagesUnknownPath = options.pages?.isUnknownPath;
   const isUnknownPath =
     pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
@@ -84,6 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", importRoutes(services.imports))
     .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", clipWatchRoutes(services.watch))
+    .route("/", clipBooks.api)
     .route("/", collectionRoutes(services.collections))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
@@ -113,7 +133,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/uploads", servedUploads(services.uploads))
     .route("/", iconRoutes(services.icons))
     .route("/", socialCardRoutes(cards))
-    .route("/", clipBookRoutes(services.clipBooks));
+    .route("/", clipBooks.site);
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

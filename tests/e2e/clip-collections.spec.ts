@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
 import type { ClipCollection } from "../../src/domain/collections";
 import type { Article } from "../../src/domain/content";
@@ -106,6 +107,19 @@ for (const size of WIDTHS) {
         path: testInfo.outputPath(`collection-page-${size.name}.png`),
         fullPage: true,
       });
+      // Its PDF clip book downloads: those three headlines, in order, and no other.
+      const [download] = await Promise.all([
+        guest.page.waitForEvent("download"),
+        guest.page.getByRole("link", { name: "Download PDF" }).click(),
+      ]);
+      expect(download.suggestedFilename().endsWith(` - ${title}.pdf`)).toBe(true);
+      const pdf = testInfo.outputPath(`collection-${size.name}.pdf`);
+      await download.saveAs(pdf);
+      const text = execFileSync("pdftotext", [pdf, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      const at = [2, 3, 1].map((n) => text.lastIndexOf(`${tag} story ${n}`));
+      expect(at.every((position, i) => position > (at[i - 1] ?? 0))).toBe(true);
+      expect(text).not.toContain(`${tag} story 4`);
+
       // A clip opens in the site's article viewer.
       await guest.page.getByRole("link", { name: `${tag} story 3` }).click();
       await expect(guest.page.getByRole("dialog")).toBeVisible();

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import jsQR from "jsqr";
@@ -6,7 +6,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClipBooks } from "../../src/server/clip-book/clip-books";
 import { renderClipBook } from "../../src/server/clip-book/clip-book-pdf";
+import { LINK_DOWNLOADS_PER_ADDRESS } from "../../src/server/clip-book/clip-book-routes";
+import {
+  collectionClipBookPath,
+  unlistedClipBookPath,
+  type ClipCollection,
+} from "../../src/domain/collections";
 import { siteSchema, type Article } from "../../src/domain/content";
+import { serveOnSocket } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 const PUBLIC_URL = "https://clips.example";
@@ -274,3 +281,124 @@ describe("clip books kept per content version", () => {
     expect(shown[1]![0]).toBeLessThan(30);
   });
 });
+
+describe("a collection's clip book", () => {
+  const TITLE = "Water stories for the Coast desk";
+  const INTRODUCTION = "Two pieces on how towns lose their water.";
+  let collection: ClipCollection;
+  let owner: Awaited<ReturnType<TestApp["signIn"]>>["owner"];
+
+  /** The text of every page of a PDF answer, in order, spaces made single. */
+  async function textOf(response: Response): Promise<string> {
+    const file = path.join(dir, `collection-${Math.random().toString(36).slice(2)}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    run("qpdf", ["--check", file]);
+    return run("pdftotext", [file, "-"]).replace(/\s+/g, " ");
+  }
+  const inOrder = (text: string, parts: string[]) =>
+    parts.map((part) => text.indexOf(part)).every((at, i, all) => at >= 0 && (i === 0 || at > all[i - 1]!));
+
+  beforeAll(async () => {
+    ({ owner } = await t.signIn());
+    const created = await owner("/api/collections", {
+      method: "POST",
+      json: {
+        title: TITLE,
+        introduction: INTRODUCTION,
+        articleIds: [ids[2], ids[0]],
+        visibility: "unlisted",
+      },
+    });
+    collection = (await created.json()) as ClipCollection;
+  });
+
+  it("shows its title, introduction and only its clips, in its order, for the owner", async () => {
+    const response = await owner(collectionClipBookPath(collection.id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain(
+      encodeURIComponent(`${OWNER_NAME} - ${TITLE}.pdf`),
+    );
+    const text = await textOf(response);
+    expect(inOrder(text, [OWNER_NAME, TITLE, INTRODUCTION, stories[2]!.title, stories[0]!.title])).toBe(true);
+    expect(text).not.toContain(stories[1]!.title);
+  });
+
+  it("downloads through the unlisted link for a visitor, and never by id or through a retired link", async () => {
+    expect((await t.request(collectionClipBookPath(collection.id))).status).toBe(401);
+    const visitor = await t.request(unlistedClipBookPath(collection.token));
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get("cache-control")).toBe("private, no-store");
+    expect(await textOf(visitor)).toContain(stories[2]!.title);
+
+    const renewed = (await (
+      await owner(`/api/collections/${collection.id}/new-link`, { method: "POST" })
+    ).json()) as ClipCollection;
+    expect((await t.request(unlistedClipBookPath(collection.token))).status).toBe(404);
+    expect((await t.request(unlistedClipBookPath(renewed.token))).status).toBe(200);
+
+    await owner(`/api/collections/${collection.id}`, {
+      method: "PUT",
+      json: { title: TITLE, introduction: INTRODUCTION, articleIds: [ids[0]], visibility: "private" },
+    });
+    expect((await t.request(unlistedClipBookPath(renewed.token))).status).toBe(404);
+    expect((await owner(collectionClipBookPath(collection.id))).status).toBe(200);
+    expect((await owner(collectionClipBookPath("no-such-collection"))).status).toBe(404);
+    expect((await t.request(unlistedClipBookPath("not a token"))).status).toBe(404);
+    collection = renewed;
+  });
+
+  it("limits the downloads through links per address, never another address's", async () => {
+    await owner(`/api/collections/${collection.id}`, {
+      method: "PUT",
+      json: { title: TITLE, introduction: "", articleIds: [ids[0]], visibility: "unlisted" },
+    });
+    const server = await serveOnSocket(t.app);
+    try {
+      const link = unlistedClipBookPath(collection.token);
+      const statuses: number[] = [];
+      for (let n = 0; n <= LINK_DOWNLOADS_PER_ADDRESS; n++)
+        statuses.push((await server.request("127.0.0.2", link)).status);
+      expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+      const refused = await server.request("127.0.0.2", link);
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(statuses.at(-1)).toBe(429);
+      expect((await server.request("127.0.0.3", link)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  // Two processes that each start tsx: allowed more than the default 30 s on a busy machine.
+  it(
+    "is written by `byline clip-book --collection TITLE`, the title in any case",
+    { timeout: 120_000 },
+    async () => {
+      const out = path.join(dir, "cli-collection.pdf");
+      const written = await cli("clip-book", "--collection", TITLE.toUpperCase(), "--letter", out);
+      expect(written.code).toBe(0);
+      expect(run("pdfinfo", [out])).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
+      const text = run("pdftotext", [out, "-"]).replace(/\s+/g, " ");
+      expect(text).toContain(TITLE);
+      expect(text).toContain(stories[0]!.title);
+      expect(text).not.toContain(stories[1]!.title);
+
+      const unknown = await cli("clip-book", "--collection", "Nothing like it", out);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain(
+        `No collection is called "Nothing like it". The collections: "${TITLE}".`,
+      );
+    },
+  );
+});
+
+/** `byline …` in its own process on the test app's data. */
+function cli(...args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["bin/byline.js", ...args], {
+    env: { ...process.env, DATA_DIR: t.dataDir, SEED_DEMO: "false" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stderr })));
+}

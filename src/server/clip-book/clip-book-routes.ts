@@ -1,10 +1,13 @@
 import { Hono } from "hono";
+import type { Article } from "../../domain/content";
+import { unlistedTokenSchema } from "../../domain/collections";
 import { CLIP_BOOK_PATH } from "../../domain/generated-paths";
 import { z } from "../../domain/zod";
-import type { AppEnv } from "../kernel/http/app-env";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
-import type { ClipBooks } from "./clip-books";
+import { createRateLimiter } from "../kernel/http/rate-limiter";
+import type { ClipBookRequest, ClipBooks } from "./clip-books";
 
 const clipBookQuery = z.object({
   size: z.enum(["a4", "letter"]).default("a4"),
@@ -17,18 +20,66 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** `GET /clip-book.pdf?size=a4|letter&text=full|excerpt`: the whole portfolio, for the owner. */
-export function clipBookRoutes(books: ClipBooks) {
-  return new Hono<AppEnv>().get(CLIP_BOOK_PATH, requireOwner, async (c) => {
+/** What a collection's book is made of; undefined when there is no such collection. */
+export type CollectionBook = Pick<ClipBookRequest, "title" | "introduction"> & { articles: Article[] };
+
+export type ClipBookRouteDeps = {
+  /** Any collection of the owner's, by id. */
+  collectionById(id: string): CollectionBook | undefined;
+  /** An unlisted collection by its link's token (none for a public, private or retired one). */
+  collectionByToken(token: string): CollectionBook | undefined;
+  clientIp(c: AppContext): string;
+};
+
+/** Books one address may download through collections' links in PDF_WINDOW_MS. */
+export const LINK_DOWNLOADS_PER_ADDRESS = 20;
+const PDF_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The PDF clip books: `GET /clip-book.pdf` (the whole portfolio) and
+ * `GET /api/collections/:id/clip-book.pdf` for the owner; `GET
+ * /api/collections/by-token/:token/clip-book.pdf` for whoever has an unlisted collection's link,
+ * limited per address because a book not made yet costs seconds of work. Each takes
+ * `?size=a4|letter&text=full|excerpt`.
+ */
+export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
+  const perAddress = createRateLimiter({ limit: LINK_DOWNLOADS_PER_ADDRESS, windowMs: PDF_WINDOW_MS });
+
+  const send = async (c: AppContext, collection?: CollectionBook) => {
     const query = clipBookQuery.safeParse(c.req.query());
     if (!query.success) {
       return apiError(c, 400, "invalid_query", "Use size=a4 or size=letter, and text=full or text=excerpt.");
     }
-    const book = await books.book(query.data);
+    const book = await books.book({ ...query.data, ...collection });
     return c.body(new Uint8Array(book.pdf), 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": attachment(book.filename),
       "Cache-Control": "private, no-store",
     });
-  });
+  };
+  const notFound = (c: AppContext) => apiError(c, 404, "not_found", "That collection no longer exists.");
+
+  const site = new Hono<AppEnv>().get(CLIP_BOOK_PATH, requireOwner, (c) => send(c));
+  const api = new Hono<AppEnv>()
+    .get("/collections/:id/clip-book.pdf", requireOwner, (c) => {
+      const collection = deps.collectionById(c.req.param("id"));
+      return collection ? send(c, collection) : notFound(c);
+    })
+    .get("/collections/by-token/:token/clip-book.pdf", (c) => {
+      const token = unlistedTokenSchema.safeParse(c.req.param("token"));
+      const collection = token.success ? deps.collectionByToken(token.data) : undefined;
+      if (!collection) return notFound(c);
+      const ip = deps.clientIp(c);
+      if (!perAddress.hit(ip)) {
+        c.header("Retry-After", String(perAddress.retryAfterSeconds(ip)));
+        return apiError(
+          c,
+          429,
+          "rate_limited",
+          "Too many downloads from your address. Please try again later.",
+        );
+      }
+      return send(c, collection);
+    });
+  return { site, api };
 }

@@ -73,13 +73,20 @@ function excerptOf(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
   return out;
 }
 
-/** A file name a browser keeps: the owner's name without what would break the header. */
-export function clipBookFilename(ownerName: string): string {
-  const name = ownerName
+const fileSafe = (text: string) =>
+  text
     .replace(/[\p{Cc}"\\/:*?<>|]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return `${name || "Portfolio"} clip book.pdf`;
+
+/**
+ * A file name a browser keeps: the owner's name (and a collection's title) without what would
+ * break the header.
+ */
+export function clipBookFilename(ownerName: string, title?: string): string {
+  const name = fileSafe(ownerName) || "Portfolio";
+  const titled = title && fileSafe(title);
+  return titled ? `${name} - ${titled}.pdf` : `${name} clip book.pdf`;
 }
 
 /**
@@ -178,7 +185,11 @@ export function createClipBooks(deps: ClipBooksDeps) {
       clips: pages,
     };
     const pdf = await slots.run(() => render(content, request.size));
-    return { book: { pdf, version, filename: clipBookFilename(site.name) }, complete, madeAt: Date.now() };
+    return {
+      book: { pdf, version, filename: clipBookFilename(site.name, request.title) },
+      complete,
+      madeAt: Date.now(),
+    };
   }
 
   function keep(entry: Kept): void {

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { data, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { unlistedClipBookPath } from "../../domain/collections";
 import { ARTICLE_PARAM } from "../../domain/landing-query";
 import { publicSite } from "../../domain/public-site";
 import "../features/article-viewer/article-viewer.css";
@@ -50,7 +51,7 @@ const ArticleViewer = lazy(() =>
   import("../features/article-viewer/article-viewer").then((module) => ({ default: module.ArticleViewer })),
 );
 
-export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
+export default function CollectionRoute({ loaderData, params }: Route.ComponentProps) {
   const { site, collection, articles, imageVersions } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -70,6 +71,7 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
             articles={articles}
             articleHref={(id) => `?${ARTICLE_PARAM}=${encodeURIComponent(id)}`}
             onOpenArticle={openArticle}
+            clipBookHref={unlistedClipBookPath(params.token)}
           />
           <section id="contact" className="cp-contact" aria-labelledby="cp-contact-title">
             <h2 id="cp-contact-title" className="cp-contact__title">

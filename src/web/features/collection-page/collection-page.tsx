@@ -17,6 +17,8 @@ export type CollectionPageProps = {
   /** Where a clip's headline leads: the page's own address with the reader open on it. */
   articleHref: (id: string) => string;
   onOpenArticle: (id: string) => void;
+  /** The collection's PDF clip book. */
+  clipBookHref: string;
 };
 
 /** A collection as its link's visitor sees it: a front page of the chosen clips only. */
@@ -26,6 +28,7 @@ export function CollectionPage({
   articles,
   articleHref,
   onOpenArticle,
+  clipBookHref,
 }: CollectionPageProps) {
   const professions = site.hero.professions.filter((profession) => profession.trim() !== "");
   return (
@@ -39,6 +42,17 @@ export function CollectionPage({
           {collection.title}
         </h1>
         {collection.introduction ? <p className="cp-intro__text">{collection.introduction}</p> : null}
+        {articles.length ? (
+          <p className="cp-intro__download">
+            <a className="outline-button" href={clipBookHref} download>
+              Download PDF
+            </a>
+            <span className="cp-intro__download-note">
+              These {articles.length === 1 ? "clip" : `${articles.length} clips`} as a clip book, with their
+              full text
+            </span>
+          </p>
+        ) : null}
       </section>
       <ol className="cp-clips" aria-label="Clips">
         {articles.map((article) => {

@@ -1,5 +1,10 @@
 import { useState } from "react";
-import { collectionPath, type ClipCollection, type CollectionInput } from "../../../domain/collections";
+import {
+  collectionClipBookPath,
+  collectionPath,
+  type ClipCollection,
+  type CollectionInput,
+} from "../../../domain/collections";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";
 import { useToast } from "../../lib/dashboard/toasts";
@@ -179,6 +184,11 @@ export function CollectionsManager({
                 >
                   Edit<span className="visually-hidden"> {collection.title}</span>
                 </button>
+                {collection.articleIds.length ? (
+                  <a className="button" href={collectionClipBookPath(collection.id)} download>
+                    Download PDF<span className="visually-hidden"> of {collection.title}</span>
+                  </a>
+                ) : null}
                 <button
                   type="button"
                   className="button collection-entry__delete"
