@@ -49,6 +49,8 @@ export type ClipCollection = CollectionInput & {
 export type PublicCollection = Pick<ClipCollection, "id" | "title" | "introduction" | "articleIds">;
 
 export const collectionPath = (token: string) => `/c/${token}`;
+/** A public collection's own page. */
+export const publicCollectionPath = (id: string) => `/collections/${encodeURIComponent(id)}`;
 
 /** The owner's PDF clip book of one collection, whatever its visibility. */
 export const collectionClipBookPath = (id: string) =>

@@ -22,6 +22,7 @@ import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
+import type { CollectionPage } from "./collections/collection-service";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -42,27 +43,19 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
   });
-  // Any other path shows the landing page: a path the pages answer with their catch-all and no
-  // route of this app answers first. All such paths are one page (decision 030).
   const clipBooks = clipBookRoutes(services.clipBooks, {
     collectionById: (id) => {
       const collection = services.collections.get(id);
       const articles = services.collections.articlesOf(id) ?? [];
       return collection && { title: collection.title, introduction: collection.introduction, articles };
     },
-    collectionByToken: (token) => {
-      const page = services.collections.byToken(token);
-      return (
-        page && {
-          title: page.collection.title,
-          introduction: page.collection.introduction,
-          articles: page.articles,
-        }
-      );
-    },
+    publicCollectionById: (id) => bookOf(services.collections.publicById(id)),
+    collectionByToken: (token) => bookOf(services.collections.byToken(token)),
     clientIp,
   });
 
+  // Any other path shows the landing page: a path the pages answer with their catch-all and no
+  // route of this app answers first. All such paths are one page (decision 030).
   const pagesUnknownPath = options.pages?.isUnknownPath;
   const isUnknownPath =
     pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
@@ -145,6 +138,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   return { app };
 }
+
+/** A collection's page as what its clip book shows. */
+const bookOf = (page: CollectionPage | undefined) =>
+  page && {
+    title: page.collection.title,
+    introduction: page.collection.introduction,
+    articles: page.articles,
+  };
 
 /**
  * Whether a route of `app` answers GET `path` before the pages do: any but the middleware and

@@ -217,6 +217,7 @@ export function pageRoutes(
         education: () => content.education.list(),
         alsoPublishedAt: (articleId) => services.watch.alsoPublishedAt(articleId),
         collectionByToken: (token) => services.collections.byToken(token),
+        publicCollection: (id) => services.collections.publicById(id),
         publicCollections: () => services.collections.publicCollections(),
       },
       imageVersion: (url) => services.images.describe(url),

@@ -14,6 +14,8 @@ export type PageContent = {
   alsoPublishedAt(articleId: string): readonly string[];
   /** An unlisted collection by its link's token, its articles in order; undefined for any other token. */
   collectionByToken(token: string): { collection: PublicCollection; articles: Article[] } | undefined;
+  /** A public collection by its id, its articles in order; undefined for any other id. */
+  publicCollection(id: string): { collection: PublicCollection; articles: Article[] } | undefined;
   /** The public collections, for the Portfolio's filter. */
   publicCollections(): PublicCollection[];
 };

@@ -21,6 +21,8 @@ export default [
   route("feed.xml", "routes/feed-xml.ts"),
   // An unlisted collection: a real 404 for an unknown or retired token, not the landing page.
   route("c/:token", "routes/collection-page.tsx"),
+  // A public collection's own page, by its id: a real 404 once it is no longer public.
+  route("collections/:id", "routes/public-collection-page.tsx"),
   // Any other path shows the landing page at that address, rendered once for all of them
   // (src/server/pages.ts, catchAllPaths; decision 030).
   route("*", "routes/landing.tsx", { id: "landing-fallback" }),

@@ -14,7 +14,8 @@ import { expectNoViolations } from "./support/axe";
  */
 
 async function visitor(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport });
+  // Not the owner: a test's new context would otherwise start with the owner's signed-in state.
+  const context = await browser.newContext({ baseURL, viewport, storageState: { cookies: [], origins: [] } });
   return { context, page: await context.newPage() };
 }
 
@@ -210,6 +211,21 @@ test("a public collection is a Collection filter of the Portfolio; unlisted and 
     const headings = await dialog.getByRole("article").getByRole("heading", { level: 3 }).allTextContents();
     expect(headings.sort()).toEqual([`${tag} piece 1`, `${tag} piece 3`]);
     await expect(guest.page).toHaveURL(new RegExp(`pcoll=${made[0]}`));
+
+    // Its own page, which anyone may find and index, with its PDF clip book.
+    await dialog.getByRole("link", { name: `Open “${tag} public” as a page` }).click();
+    await expect(guest.page).toHaveURL(new RegExp(`/collections/${made[0]}$`));
+    await expect(guest.page.getByRole("heading", { name: `${tag} public`, level: 1 })).toBeVisible();
+    await expect(guest.page.locator(".cp-clip__title")).toHaveText([`${tag} piece 1`, `${tag} piece 3`]);
+    await expect(guest.page.locator('meta[name="robots"]')).toHaveCount(0);
+    const pdf = await guest.context.request.get(`/api/collections/${made[0]}/clip-book.pdf`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    // Unlisted and private collections have no such page, nor a PDF by id.
+    for (const id of made.slice(1)) {
+      expect((await guest.page.goto(`/collections/${id}`))?.status()).toBe(404);
+      expect((await guest.context.request.get(`/api/collections/${id}/clip-book.pdf`)).status()).toBe(404);
+    }
   } finally {
     await guest.context.close();
     for (const id of made) await server.api(`/api/collections/${id}`, { method: "DELETE" });

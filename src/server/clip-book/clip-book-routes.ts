@@ -26,6 +26,8 @@ export type CollectionBook = Pick<ClipBookRequest, "title" | "introduction"> & {
 export type ClipBookRouteDeps = {
   /** Any collection of the owner's, by id. */
   collectionById(id: string): CollectionBook | undefined;
+  /** A public collection by id (none for an unlisted or private one). */
+  publicCollectionById(id: string): CollectionBook | undefined;
   /** An unlisted collection by its link's token (none for a public, private or retired one). */
   collectionByToken(token: string): CollectionBook | undefined;
   clientIp(c: AppContext): string;
@@ -36,11 +38,11 @@ export const LINK_DOWNLOADS_PER_ADDRESS = 20;
 const PDF_WINDOW_MS = 10 * 60 * 1000;
 
 /**
- * The PDF clip books: `GET /clip-book.pdf` (the whole portfolio) and
- * `GET /api/collections/:id/clip-book.pdf` for the owner; `GET
- * /api/collections/by-token/:token/clip-book.pdf` for whoever has an unlisted collection's link,
- * limited per address because a book not made yet costs seconds of work. Each takes
- * `?size=a4|letter&text=full|excerpt`.
+ * The PDF clip books: `GET /clip-book.pdf`, the whole portfolio, for the owner;
+ * `GET /api/collections/:id/clip-book.pdf`, any collection for the owner and a public one for
+ * anyone; `GET /api/collections/by-token/:token/clip-book.pdf` for whoever has an unlisted
+ * collection's link. A visitor's downloads are limited per address, because a book not made yet
+ * costs seconds of work. Each takes `?size=a4|letter&text=full|excerpt`.
  */
 export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
   const perAddress = createRateLimiter({ limit: LINK_DOWNLOADS_PER_ADDRESS, windowMs: PDF_WINDOW_MS });
@@ -58,28 +60,32 @@ export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
     });
   };
   const notFound = (c: AppContext) => apiError(c, 404, "not_found", "That collection no longer exists.");
+  const forVisitor = (c: AppContext, collection: CollectionBook | undefined) => {
+    if (!collection) return notFound(c);
+    const ip = deps.clientIp(c);
+    if (!perAddress.hit(ip)) {
+      c.header("Retry-After", String(perAddress.retryAfterSeconds(ip)));
+      return apiError(
+        c,
+        429,
+        "rate_limited",
+        "Too many downloads from your address. Please try again later.",
+      );
+    }
+    return send(c, collection);
+  };
 
   const site = new Hono<AppEnv>().get(CLIP_BOOK_PATH, requireOwner, (c) => send(c));
   const api = new Hono<AppEnv>()
-    .get("/collections/:id/clip-book.pdf", requireOwner, (c) => {
-      const collection = deps.collectionById(c.req.param("id"));
+    .get("/collections/:id/clip-book.pdf", (c) => {
+      const id = c.req.param("id");
+      if (!c.get("session")) return forVisitor(c, deps.publicCollectionById(id));
+      const collection = deps.collectionById(id);
       return collection ? send(c, collection) : notFound(c);
     })
     .get("/collections/by-token/:token/clip-book.pdf", (c) => {
       const token = unlistedTokenSchema.safeParse(c.req.param("token"));
-      const collection = token.success ? deps.collectionByToken(token.data) : undefined;
-      if (!collection) return notFound(c);
-      const ip = deps.clientIp(c);
-      if (!perAddress.hit(ip)) {
-        c.header("Retry-After", String(perAddress.retryAfterSeconds(ip)));
-        return apiError(
-          c,
-          429,
-          "rate_limited",
-          "Too many downloads from your address. Please try again later.",
-        );
-      }
-      return send(c, collection);
+      return forVisitor(c, token.success ? deps.collectionByToken(token.data) : undefined);
     });
   return { site, api };
 }

@@ -82,6 +82,13 @@ export function createCollectionService(deps: { store: Store; articles: () => re
         collection && { collection: publicView(collection), articles: articlesIn(collection.articleIds) }
       );
     },
+    /** A public collection's own page, by its id; nothing for an unlisted or private one. */
+    publicById(id: string): CollectionPage | undefined {
+      const collection = list().find((item) => item.id === id && item.visibility === "public");
+      return (
+        collection && { collection: publicView(collection), articles: articlesIn(collection.articleIds) }
+      );
+    },
     /** The public collections, for the front page's Portfolio filter. */
     publicCollections: (): PublicCollection[] =>
       list()

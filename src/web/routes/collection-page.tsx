@@ -1,12 +1,7 @@
-import { lazy, Suspense } from "react";
-import { data, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { unlistedClipBookPath } from "../../domain/collections";
-import { ARTICLE_PARAM } from "../../domain/landing-query";
-import { publicSite } from "../../domain/public-site";
-import "../features/article-viewer/article-viewer.css";
-import { CollectionPage } from "../features/collection-page/collection-page";
-import { ContactSection } from "../features/contact/contact-section";
-import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
+import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
+import { CollectionRouteView } from "./collection-route-view";
 import type { Route } from "./+types/collection-page";
 
 /**
@@ -17,29 +12,10 @@ import type { Route } from "./+types/collection-page";
 export function loader({ context, params }: Route.LoaderArgs) {
   const found = context.content.collectionByToken(params.token);
   if (!found) throw data("No such collection", { status: 404 });
-  const site = publicSite(context.content.site());
-  // Article bodies are served by the reader API when a clip is opened.
-  const articles = found.articles.map((article) => ({ ...article, content: "" }));
-  return {
-    site,
-    collection: found.collection,
-    articles,
-    imageVersions: storedImageVersions(
-      articles.map((article) => article.image),
-      context.imageVersion,
-    ),
-  };
+  return collectionPageData(context, found);
 }
 
-/** Opening or closing a clip changes only the query: no need to read the collection again. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = sameCollection;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.collection.title} · ${loaderData.site.name}` : "Not found";
@@ -47,50 +23,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-const ArticleViewer = lazy(() =>
-  import("../features/article-viewer/article-viewer").then((module) => ({ default: module.ArticleViewer })),
-);
-
 export default function CollectionRoute({ loaderData, params }: Route.ComponentProps) {
-  const { site, collection, articles, imageVersions } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const articleId = searchParams.get(ARTICLE_PARAM);
-  const openArticle = (id: string | null) =>
-    setSearchParams(id ? { [ARTICLE_PARAM]: id } : {}, {
-      preventScrollReset: true,
-      replace: articleId !== null,
-    });
-  return (
-    <ImageVersionsProvider value={imageVersions}>
-      <div className="cp">
-        <main className="cp-main">
-          <CollectionPage
-            site={site}
-            collection={collection}
-            articles={articles}
-            articleHref={(id) => `?${ARTICLE_PARAM}=${encodeURIComponent(id)}`}
-            onOpenArticle={openArticle}
-            clipBookHref={unlistedClipBookPath(params.token)}
-          />
-          <section id="contact" className="cp-contact" aria-labelledby="cp-contact-title">
-            <h2 id="cp-contact-title" className="cp-contact__title">
-              Contact
-            </h2>
-            <ContactSection site={site} onExplorePortfolio={() => navigate("/?portfolio=1")} />
-          </section>
-        </main>
-        {articleId ? (
-          <Suspense fallback={null}>
-            <ArticleViewer
-              articles={articles}
-              articleId={articleId}
-              onSelect={(id) => openArticle(id)}
-              onClose={() => openArticle(null)}
-            />
-          </Suspense>
-        ) : null}
-      </div>
-    </ImageVersionsProvider>
-  );
+  return <CollectionRouteView {...loaderData} clipBookHref={unlistedClipBookPath(params.token)} />;
 }

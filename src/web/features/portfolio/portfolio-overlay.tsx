@@ -8,7 +8,7 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
-import type { PublicCollection } from "../../../domain/collections";
+import { publicCollectionPath, type PublicCollection } from "../../../domain/collections";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
 import {
@@ -239,6 +239,13 @@ function PortfolioDialog({
           onOpenDropdown={setOpenDropdown}
           searchRef={search}
         />
+
+        {chosenCollection ? (
+          <p className="portfolio__collection">
+            {chosenCollection.introduction ? <span>{chosenCollection.introduction} </span> : null}
+            <a href={publicCollectionPath(chosenCollection.id)}>Open “{chosenCollection.title}” as a page</a>
+          </p>
+        ) : null}
 
         <span id={newTabNoteId} hidden>
           Opens in a new tab
