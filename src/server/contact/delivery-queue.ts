@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { composeContactMail, composeNoticeMail, type ContactMail } from "./contact-mail";
 import type { MessageRepository, QueuedMessage } from "./message-repository";
-import { retryDelayMs } from "./retry-backoff";
+import { retryDelayMs } from "../kernel/retry-backoff";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
