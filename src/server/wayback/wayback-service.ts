@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { WaybackReport } from "../../domain/wayback";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import { retryDelayMs } from "../kernel/retry-backoff";
+import { createSerialPasses } from "../kernel/serial-passes";
 import {
   askAvailability,
   createSavePageNow,
@@ -94,10 +95,7 @@ export function createWaybackService(options: WaybackOptions) {
   const lookupPace = createPace(perMinute);
   /** Availability questions that failed, by article, with when to ask again (kept in memory only). */
   const lookupRetry = new Map<string, { attempts: number; at: number }>();
-  let running: Promise<void> | undefined;
-  let again = false;
   let started = false;
-  let stopped = false;
   let cancelTimer: (() => void) | undefined;
 
   function retryAt(attempts: number, step: { retryAfterMs?: number }): Date {
@@ -181,7 +179,7 @@ export function createWaybackService(options: WaybackOptions) {
   async function passSaves(): Promise<void> {
     if (!spn) return;
     for (const save of saves.due(now(), BATCH)) {
-      if (stopped) return;
+      if (stopped()) return;
       if (save.status === "pending" && save.jobId) {
         const job = save.jobId;
         await step(save, () => spn.status(job, clock.now()), false);
@@ -196,7 +194,7 @@ export function createWaybackService(options: WaybackOptions) {
   async function passLookups(): Promise<void> {
     const snapshots = saves.snapshots();
     for (const { id, url } of options.goneWithoutText()) {
-      if (stopped || lookupPace.waitMs(clock.now()) > 0) return;
+      if (stopped() || lookupPace.waitMs(clock.now()) > 0) return;
       if (snapshots.has(id)) continue;
       const asked = saves.lookedUpAt(id, url);
       if (asked !== undefined && clock.now() - asked < LOOKUP_AGAIN_MS) continue;
@@ -238,36 +236,26 @@ export function createWaybackService(options: WaybackOptions) {
   function schedule() {
     cancelTimer?.();
     cancelTimer = undefined;
-    if (!started || stopped) return;
+    if (!started || stopped()) return;
     const wake = nextWake();
     if (wake === undefined) return;
     cancelTimer = clock.setTimer(() => void runDue(), Math.max(0, wake - clock.now()));
   }
 
+  const passes = createSerialPasses(
+    async () => {
+      saves.queueNewArticles(now());
+      await passSaves();
+      await passLookups();
+    },
+    {
+      onError: (error) => logger.error({ err: error }, "The Wayback worker failed"),
+      after: () => schedule(),
+    },
+  );
+  const stopped = () => passes.isStopped();
   /** Queues new articles and does everything due now; resolves when nothing due is left. */
-  function runDue(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          saves.queueNewArticles(now());
-          await passSaves();
-          await passLookups();
-        } while (again && !stopped);
-      } catch (error) {
-        logger.error({ err: error }, "The Wayback worker failed");
-      } finally {
-        running = undefined;
-        schedule();
-      }
-    })();
-    return running;
-  }
+  const runDue = passes.run;
 
   return {
     runDue,
@@ -280,19 +268,18 @@ export function createWaybackService(options: WaybackOptions) {
       if (started) queueMicrotask(() => void runDue());
     },
     /** Resolves once the pass in progress, if any, has finished. */
-    idle: () => running ?? Promise.resolve(),
+    idle: passes.idle,
     report: (): WaybackReport => ({ configured: spn !== undefined, articles: saves.saves() }),
     /** Starts the worker, which first picks up whatever the last process left in the queue. */
     start() {
-      if (started || stopped) return;
+      if (started || stopped()) return;
       started = true;
       void runDue();
     },
     /** Stops waking up; a request in flight finishes and is recorded. */
     async stop() {
-      stopped = true;
       cancelTimer?.();
-      await running;
+      await passes.stop();
     },
   };
 }
