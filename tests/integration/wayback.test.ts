@@ -14,7 +14,7 @@ import {
   SAVED_TIMESTAMP,
   startFakeWayback,
   type FakeWayback,
-} from "./support/fake-wayback";
+} from "../e2e/support/fake-wayback";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { startFakePublisher } from "../e2e/support/fake-publisher";
 

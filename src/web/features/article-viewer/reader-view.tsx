@@ -118,6 +118,7 @@ function ReaderFailure({ article, reason }: { article: Article; reason: string }
         Read Original Article
       </OriginalLink>
       {reason && <p className="viewer-reason">{reason}</p>}
+      <WaybackLink article={article} />
     </div>
   );
 }
