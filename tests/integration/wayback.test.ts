@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { articleInputSchema, type Article } from "../../src/domain/content";
 import { waybackStatusText, type WaybackReport } from "../../src/domain/wayback";
+import { exportContent } from "../../src/server/content/content-backup";
 import { loadConfig } from "../../src/server/kernel/config";
 import { createLogger } from "../../src/server/kernel/logger";
 import { createServices, type Services } from "../../src/server/services";
@@ -129,6 +130,10 @@ describe("Save Page Now", () => {
     // Visitors get the link too, and the viewer shows it.
     const articles = (await (await t.request("/api/articles")).json()) as Article[];
     expect(articles.find((article) => article.id === id)?.wayback).toBe(snapshot);
+    // A finding, not content: the export leaves it out.
+    expect(
+      exportContent(t.services.content).articles.find((article) => article.id === id),
+    ).not.toHaveProperty("wayback");
     // The report is the owner's alone.
     expect((await t.request("/api/wayback")).status).toBe(401);
   });
