@@ -279,6 +279,30 @@ describe("A gone original with no kept text", () => {
     expect(fake.hits.filter((hit) => hit.path === "/wayback/available")).toHaveLength(1);
   });
 
+  it("asks at most WAYBACK_PER_MINUTE questions a minute, and comes back for the rest", async () => {
+    await startFake();
+    const t = await bootApp(waybackEnv(false, 2));
+    const ids = [1, 2, 3, 4, 5].map(
+      (i) =>
+        t.services.content.articles.create(
+          articleInputSchema.parse({
+            title: `Lost ${i}`,
+            outlet: "Gone Gazette",
+            url: `${fake.origin}/outlet/lost-${i}`,
+          }),
+        ).id,
+    );
+    t.services.linkHealth.runNow();
+    await t.services.linkHealth.idle();
+    await runFor(t.services, 3 * MINUTE);
+
+    const questions = fake.hits.filter((hit) => hit.path === "/wayback/available").map((hit) => hit.at);
+    expect(questions).toHaveLength(5);
+    expect(busiestMinute(questions)).toBe(2);
+    const articles = (await (await t.request("/api/articles")).json()) as Article[];
+    expect(ids.every((id) => articles.find((article) => article.id === id)?.wayback)).toBe(true);
+  });
+
   it("refuses a garbled answer, an oversized one and a snapshot on another host, and offers no link", async () => {
     await startFake();
     const t = await bootApp(waybackEnv(false));

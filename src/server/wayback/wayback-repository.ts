@@ -31,8 +31,8 @@ export function createWaybackRepository(store: Store) {
        from wayback_saves where status in ('queued', 'pending') and due_at <= ?
       order by due_at, queued_at, article_id limit ?`,
   );
-  const nextDue = sqlite.prepare<[], { dueAt: string | null }>(
-    "select min(due_at) as dueAt from wayback_saves where status in ('queued', 'pending')",
+  const nextDue = sqlite.prepare<[string], { dueAt: string | null }>(
+    "select min(due_at) as dueAt from wayback_saves where status = ?",
   );
   const recentPosts = sqlite.prepare<[string], { postedAt: string }>(
     "select posted_at as postedAt from wayback_saves where posted_at > ? order by posted_at",
@@ -63,8 +63,9 @@ export function createWaybackRepository(store: Store) {
       return true;
     },
     due: (now: Date, limit: number) => dueSaves.all(now.toISOString(), limit),
-    nextDueAt(): number | undefined {
-      const at = nextDue.get()?.dueAt;
+    /** When the next save waiting to be sent (queued) or asked after (pending) is due. */
+    nextDueAt(status: "queued" | "pending"): number | undefined {
+      const at = nextDue.get(status)?.dueAt;
       return at ? Date.parse(at) : undefined;
     },
     /** When saves were last sent, newest last: the pace picks up across a restart. */

@@ -95,6 +95,8 @@ export function createWaybackService(options: WaybackOptions) {
   const lookupPace = createPace(perMinute);
   /** Availability questions that failed, by article, with when to ask again (kept in memory only). */
   const lookupRetry = new Map<string, { attempts: number; at: number }>();
+  /** The last pass left gone originals unasked because the minute's questions were used up. */
+  let lookupsWaiting = false;
   let started = false;
   let cancelTimer: (() => void) | undefined;
 
@@ -193,13 +195,18 @@ export function createWaybackService(options: WaybackOptions) {
 
   async function passLookups(): Promise<void> {
     const snapshots = saves.snapshots();
+    lookupsWaiting = false;
     for (const { id, url } of options.goneWithoutText()) {
-      if (stopped() || lookupPace.waitMs(clock.now()) > 0) return;
+      if (stopped()) return;
       if (snapshots.has(id)) continue;
       const asked = saves.lookedUpAt(id, url);
       if (asked !== undefined && clock.now() - asked < LOOKUP_AGAIN_MS) continue;
       const retry = lookupRetry.get(id);
       if (retry && retry.at > clock.now()) continue;
+      if (lookupPace.waitMs(clock.now()) > 0) {
+        lookupsWaiting = true;
+        return;
+      }
       lookupPace.note(clock.now());
       try {
         const answer = await askAvailability(base, request, url, clock.now());
@@ -223,12 +230,18 @@ export function createWaybackService(options: WaybackOptions) {
     }
   }
 
-  /** The next moment there is something to do: a due save (once the pace allows), a lookup retry. */
+  /**
+   * The next moment there is something to do: a save to send (once the pace allows), a job to
+   * ask after, an availability question to ask or ask again (once its pace allows).
+   */
   function nextWake(): number | undefined {
     const t = clock.now();
     const candidates: number[] = [];
-    const due = spn ? saves.nextDueAt() : undefined;
-    if (due !== undefined) candidates.push(Math.max(due, t + savePace.waitMs(t)));
+    const toSend = spn ? saves.nextDueAt("queued") : undefined;
+    if (toSend !== undefined) candidates.push(Math.max(toSend, t + savePace.waitMs(t)));
+    const toAsk = spn ? saves.nextDueAt("pending") : undefined;
+    if (toAsk !== undefined) candidates.push(toAsk);
+    if (lookupsWaiting) candidates.push(t + lookupPace.waitMs(t));
     for (const { at } of lookupRetry.values()) candidates.push(Math.max(at, t + lookupPace.waitMs(t)));
     return candidates.length > 0 ? Math.min(...candidates) : undefined;
   }
