@@ -67,7 +67,7 @@ export function savedSnapshotLink(
 }
 
 /** The dashboard's line for an article (docs/product.md, The Wayback Machine as witness). */
-export function waybackStatusText(save: WaybackSave, configured: boolean): string {
+export function waybackStatusText(save: WaybackSave): string {
   switch (save.status) {
     case "saved":
       return save.savedAt
@@ -78,7 +78,6 @@ export function waybackStatusText(save: WaybackSave, configured: boolean): strin
     case "pending":
       return "Being saved to the Wayback Machine";
     case "queued":
-      if (!configured) return "Waiting to be saved to the Wayback Machine (set the Internet Archive keys)";
       return save.error
         ? `Waiting to be saved to the Wayback Machine (last try: ${save.error})`
         : "Waiting to be saved to the Wayback Machine";

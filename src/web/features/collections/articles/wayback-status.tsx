@@ -19,12 +19,13 @@ export function withWaybackStatus(
     itemStatus: (article) => {
       const linkStatus = extras.itemStatus?.(article);
       const save = report.articles[article.id];
-      if (!save) return linkStatus;
+      // Without keys nothing will happen to a waiting article: a line on each would be noise.
+      if (!save || (!report.configured && !save.snapshotUrl)) return linkStatus;
       return (
         <>
           {linkStatus}
           <p className="wayback-status" data-status={save.status}>
-            {waybackStatusText(save, report.configured)}
+            {waybackStatusText(save)}
             {save.snapshotUrl ? (
               <>
                 {" "}
