@@ -1,4 +1,5 @@
 import { expect, item, openSection, test as ownerTest } from "./admin-helpers";
+import { expectNoViolations } from "./support/axe";
 import { perWorker } from "./support/fixtures";
 import {
   FAKE_KEYS,
@@ -96,6 +97,7 @@ test("the Articles manager says when each article was saved to the Wayback Machi
     "href",
     wayback.snapshots.saved,
   );
+  await expectNoViolations(page, "Articles with their Wayback Machine lines", { include: [".manager"] });
 });
 
 test("a visitor is sent to the Wayback Machine's copy of a gone original, from the card and the viewer", async ({
@@ -110,6 +112,7 @@ test("a visitor is sent to the Wayback Machine's copy of a gone original, from t
     wayback.snapshots.gone,
   );
   await expect(card.getByRole("link", { name: GONE.title })).toHaveAttribute("href", wayback.snapshots.gone);
+  await expectNoViolations(page, "A card linking the Wayback Machine's copy");
 
   await page.goto(`/?article=${encodeURIComponent(wayback.ids.gone)}`);
   const dialog = page.getByRole("dialog");
@@ -117,6 +120,7 @@ test("a visitor is sent to the Wayback Machine's copy of a gone original, from t
     "href",
     wayback.snapshots.gone,
   );
+  await expectNoViolations(page, "The viewer of a gone original with the Wayback Machine's copy");
   // The saved article's viewer offers its copy too.
   await page.goto(`/?article=${encodeURIComponent(wayback.ids.saved)}`);
   await expect(dialog.getByRole("link", { name: "The copy at the Wayback Machine" })).toHaveAttribute(
