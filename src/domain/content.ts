@@ -156,7 +156,11 @@ export const articleSchema = storedArticleSchema.extend(stored);
  * all visitors learn of the checks.
  */
 export type OriginalGone = "archived" | "unarchived";
-export type Article = z.infer<typeof articleSchema> & { gone?: OriginalGone };
+/**
+ * `wayback`: the Wayback Machine's copy of the article's page (decision 037), set when Save Page
+ * Now saved it or, for a gone original Byline kept no text of, the availability API found one.
+ */
+export type Article = z.infer<typeof articleSchema> & { gone?: OriginalGone; wayback?: string };
 export const experienceSchema = experienceInputSchema.extend(stored);
 export type Experience = z.infer<typeof experienceSchema>;
 export const educationSchema = educationInputSchema.extend(stored);
@@ -208,6 +212,7 @@ export const COLLECTIONS = [
   "imports",
   "watch",
   "collections",
+  "wayback",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -221,6 +226,7 @@ export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "links",
   "imports",
   "watch",
+  "wayback",
 ]);
 
 export const credentialsSchema = z.object({

@@ -20,6 +20,7 @@ import { compression } from "./kernel/http/compression";
 import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
+import { waybackRoutes } from "./wayback/wayback-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
 import type { CollectionPage } from "./collections/collection-service";
@@ -95,6 +96,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", uploadRoutes(services.uploads))
     .route("/", importRoutes(services.imports))
     .route("/", linkHealthRoutes(services.linkHealth))
+    .route("/", waybackRoutes(services.wayback))
     .route("/", clipWatchRoutes(services.watch))
     .route("/", clipBooks.api)
     .route("/", collectionRoutes(services.collections))

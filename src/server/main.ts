@@ -49,6 +49,7 @@ async function main() {
     services.imports.resume();
     if (config.linkCheckDaily) services.linkHealth.start();
     services.watch.start();
+    services.wayback.start();
     // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
@@ -66,7 +67,11 @@ async function main() {
     clearInterval(externalWrites);
     live.closeAll();
     const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
-    const linksStopped = Promise.all([services.linkHealth.stop(), services.watch.stop()]);
+    const linksStopped = Promise.all([
+      services.linkHealth.stop(),
+      services.watch.stop(),
+      services.wayback.stop(),
+    ]);
     server.close(() => {
       void Promise.all([contactStopped, linksStopped]).finally(() => {
         services.store.close();

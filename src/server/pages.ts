@@ -183,6 +183,7 @@ export function pageRoutes(
       }),
       uploads: () => services.uploads.list(),
       linkHealth: () => services.linkHealth.report(),
+      wayback: () => services.wayback.report(),
       collections: () => services.collections.list(),
     };
   };

@@ -30,6 +30,9 @@ import { createSiteIcons } from "./icons/site-icons";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
 import { createClipBooks } from "./clip-book/clip-books";
 import { wireWriteReactions } from "./write-reactions";
+import { createWaybackRepository } from "./wayback/wayback-repository";
+import { createWaybackService, type WaybackClock } from "./wayback/wayback-service";
+import { WAYBACK_MAX_BYTES } from "./wayback/save-page-now";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -44,12 +47,18 @@ export type ServiceOptions = {
   live?: { maxStreams?: number; heartbeatMs?: number };
   /** Share cards and icons: how long a picture may take, and the card renderer (tests observe it). */
   generatedImages?: { pictureTimeoutMs?: number; renderCard?: RenderCard };
+  /** The Wayback worker's clock (tests use a fake one) and its waits. */
+  wayback?: { clock?: WaybackClock; pollMs?: number; retryBaseMs?: number };
 };
 
 /** Everything the server needs, built once per process (or per test) from the configuration. */
 export function createServices(config: Config, logger: Logger, options: ServiceOptions = {}) {
   const store = openStore(config.dataDir);
-  const content = createContentRepositories(store, { goneOriginals: () => readGoneOriginals(store.sqlite) });
+  const waybackSaves = createWaybackRepository(store);
+  const content = createContentRepositories(store, {
+    goneOriginals: () => readGoneOriginals(store.sqlite),
+    waybackCopies: () => waybackSaves.snapshots(),
+  });
   const owner = createOwnerRepository(store);
   const sessions = createSessionStore(store);
   if (config.seedDemo && !content.site.exists()) {
@@ -166,8 +175,31 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     loadPicture,
     publicUrl: config.publicUrl,
   });
+  const { waybackAccessKey: accessKey, waybackSecretKey: secretKey } = config;
+  const wayback = createWaybackService({
+    saves: waybackSaves,
+    base: config.waybackUrl,
+    keys: accessKey && secretKey ? { accessKey, secretKey } : undefined,
+    perMinute: config.waybackPerMinute,
+    // No redirects: the keys go to WAYBACK_URL and nowhere else.
+    request: (url, request) =>
+      safeFetch(url, {
+        allowPrivate: config.fetchAllowPrivate,
+        maxBytes: WAYBACK_MAX_BYTES,
+        maxRedirects: 0,
+        timeoutMs: 60_000,
+        ...request,
+      }),
+    goneWithoutText: () =>
+      [...readGoneOriginals(store.sqlite)].flatMap(([id, state]) => {
+        const article = state === "unarchived" ? content.articles.get(id) : undefined;
+        return article ? [{ id, url: article.url }] : [];
+      }),
+    logger,
+    ...options.wayback,
+  });
   wireWriteReactions(
-    { store, live, publicCache, cards, images },
+    { store, live, publicCache, cards, images, wayback },
     { warmImages: options.warmImages ?? false },
   );
   const imports = createImportService({
@@ -198,6 +230,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     cards,
     icons,
     clipBooks,
+    wayback,
   };
 }
 

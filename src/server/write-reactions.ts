@@ -4,6 +4,7 @@ import type { createPublicCache } from "./kernel/http/public-cache";
 import type { ImageService } from "./images/image-service";
 import type { LiveEvents } from "./live/events-route";
 import type { SocialCards } from "./social-card/social-cards";
+import type { WaybackService } from "./wayback/wayback-service";
 
 export type WriteReactionParts = {
   store: Store;
@@ -11,6 +12,7 @@ export type WriteReactionParts = {
   publicCache: Pick<ReturnType<typeof createPublicCache>, "invalidate">;
   cards: Pick<SocialCards, "prune">;
   images: Pick<ImageService, "cache" | "scheduleWarm">;
+  wayback: Pick<WaybackService, "articlesChanged">;
 };
 
 /**
@@ -20,7 +22,7 @@ export type WriteReactionParts = {
  * `warmImages` is for the serving process only: the CLI and most tests never fetch pictures ahead.
  */
 export function wireWriteReactions(parts: WriteReactionParts, options: { warmImages: boolean }) {
-  const { store, live, publicCache, cards, images } = parts;
+  const { store, live, publicCache, cards, images, wayback } = parts;
   store.onChange((event) => {
     // Open pages hear of it over SSE (each stream keeps the owner's collections from visitors).
     live.publish(event);
@@ -29,7 +31,11 @@ export function wireWriteReactions(parts: WriteReactionParts, options: { warmIma
     // check that finds an original gone records an "articles" change too.)
     if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) publicCache.invalidate();
     // A changed or deleted article's share card is drawn again when next asked for.
-    if (event.collection === "articles") cards.prune();
+    if (event.collection === "articles") {
+      cards.prune();
+      // A new article (or a new address, or an original found gone) is the Wayback worker's to look at.
+      wayback.articlesChanged();
+    }
     // The hero and the first articles' pictures are cached ahead of visitors.
     if (options.warmImages && (event.collection === "articles" || event.collection === "site")) {
       images.scheduleWarm();

@@ -3,6 +3,7 @@ import type { Article, ContactMessage, Education, Experience, Site } from "../do
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
 import type { UploadInfo } from "../domain/uploads";
+import type { WaybackReport } from "../domain/wayback";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
 export type PageContent = {
@@ -29,6 +30,7 @@ export type SignedInOwner = {
   inbox(): Inbox;
   uploads(): Promise<UploadInfo[]>;
   linkHealth(): LinkHealthReport;
+  wayback(): WaybackReport;
   collections(): readonly ClipCollection[];
 };
 

@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
 import { composeContactMail, composeNoticeMail, type ContactMail } from "./contact-mail";
 import type { MessageRepository, QueuedMessage } from "./message-repository";
-import { retryDelayMs } from "./retry-backoff";
+import { retryDelayMs } from "../kernel/retry-backoff";
+import { createSerialPasses } from "../kernel/serial-passes";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
@@ -34,10 +35,7 @@ function describeError(error: unknown): string {
  */
 export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   const pollMs = deps.pollMs ?? 60_000;
-  let running: Promise<void> | undefined;
-  let again = false;
   let started = false;
-  let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function deliver(message: QueuedMessage) {
@@ -63,18 +61,24 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
     }
   }
 
-  async function pass() {
+  /** Delivers what is due; true when a full batch asks for another pass. */
+  async function pass(): Promise<boolean> {
     const batch = deps.messages.due(deps.now(), BATCH);
     for (const message of batch) {
-      if (stopped) return;
+      if (passes.isStopped()) return false;
       await deliver(message);
     }
-    if (batch.length === BATCH) again = true;
+    return batch.length === BATCH;
   }
+
+  const passes = createSerialPasses(pass, {
+    onError: (error) => deps.logger.error({ err: error }, "The contact delivery worker failed"),
+    after: () => schedule(),
+  });
 
   function schedule() {
     clearTimeout(timer);
-    if (!started || stopped) return;
+    if (!started || passes.isStopped()) return;
     const next = deps.messages.nextDueAt();
     const wait = next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
     timer = setTimeout(() => void runDue(), wait);
@@ -82,45 +86,24 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   }
 
   /** Delivers everything that is due now; resolves when the queue has nothing due left to try. */
-  function runDue(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again && !stopped);
-      } catch (error) {
-        deps.logger.error({ err: error }, "The contact delivery worker failed");
-      } finally {
-        running = undefined;
-        schedule();
-      }
-    })();
-    return running;
-  }
+  const runDue = passes.run;
 
   return {
     runDue,
     /** A new message was queued: try it now rather than at the next wake-up. */
     kick: () => void runDue(),
     /** Resolves once the current pass, if any, has finished. */
-    idle: () => running ?? Promise.resolve(),
+    idle: passes.idle,
     /** Starts the background worker, which first catches up on anything left from before a restart. */
     start() {
-      if (started || stopped) return;
+      if (started || passes.isStopped()) return;
       started = true;
       void runDue();
     },
     /** Stops waking up; an attempt in flight is allowed to finish and be recorded. */
     async stop() {
-      stopped = true;
       clearTimeout(timer);
-      await running;
+      await passes.stop();
     },
   };
 }

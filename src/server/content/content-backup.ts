@@ -38,8 +38,9 @@ export function exportContent(repos: ContentRepositories) {
     version: 1 as const,
     exportedAt: new Date().toISOString(),
     site: repos.site.get(),
-    // Whether an original is gone is the link check's finding, not content: the next check finds it again.
-    articles: repos.articles.list().map(({ gone: _gone, ...article }) => article),
+    // Whether an original is gone, and the Wayback Machine's copy, are findings, not content: the
+    // link check and the Wayback worker find them again.
+    articles: repos.articles.list().map(({ gone: _gone, wayback: _wayback, ...article }) => article),
     experiences: repos.experiences.list(),
     education: repos.education.list(),
   };

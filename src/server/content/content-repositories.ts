@@ -17,14 +17,18 @@ import { createCollectionRepository, type CollectionRepository } from "./collect
 
 /** Which articles' originals the link check found gone (src/server/link-health, passed in at wiring). */
 export type GoneOriginals = () => ReadonlyMap<string, OriginalGone>;
+/** The Wayback Machine's copy of each article that has one (src/server/wayback, passed in at wiring). */
+export type WaybackCopies = () => ReadonlyMap<string, string>;
 
 /**
- * Articles, each marked `gone` when the link check found its original gone. The check records
- * such a finding as an "articles" change, so the list read once per change stays right.
+ * Articles, each marked `gone` when the link check found its original gone, and with `wayback`
+ * when the Wayback Machine holds a copy. Both record such a finding as an "articles" change, so
+ * the list read once per change stays right.
  */
 export function createArticleRepository(
   store: Store,
   goneOriginals: GoneOriginals = () => new Map(),
+  waybackCopies: WaybackCopies = () => new Map(),
 ): CollectionRepository<ArticleInput, Article> {
   const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
@@ -33,9 +37,12 @@ export function createArticleRepository(
   });
   const markGone = (articles: readonly Article[]): Article[] => {
     const gone = goneOriginals();
+    const copies = waybackCopies();
     return articles.map((article) => {
       const state = gone.get(article.id);
-      return state ? Object.freeze({ ...article, gone: state }) : article;
+      const wayback = copies.get(article.id);
+      if (!state && !wayback) return article;
+      return Object.freeze({ ...article, ...(state && { gone: state }), ...(wayback && { wayback }) });
     });
   };
   const one = (article: Article | undefined) => (article ? markGone([article])[0] : undefined);
@@ -101,11 +108,11 @@ export type ContentRepositories = {
 
 export function createContentRepositories(
   store: Store,
-  options: { goneOriginals?: GoneOriginals } = {},
+  options: { goneOriginals?: GoneOriginals; waybackCopies?: WaybackCopies } = {},
 ): ContentRepositories {
   return {
     site: createSiteRepository(store),
-    articles: createArticleRepository(store, options.goneOriginals),
+    articles: createArticleRepository(store, options.goneOriginals, options.waybackCopies),
     experiences: createExperienceRepository(store),
     education: createEducationRepository(store),
   };

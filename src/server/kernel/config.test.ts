@@ -77,6 +77,12 @@ describe("loadConfig", () => {
       "ADMIN_PASSWORD=(hidden): use at least 12 characters",
     ],
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"],
+    [{ WAYBACK_ACCESS_KEY: "k" }, "WAYBACK_ACCESS_KEY and WAYBACK_SECRET_KEY: set both or neither"],
+    [{ WAYBACK_PER_MINUTE: "60" }, 'WAYBACK_PER_MINUTE="60": use a whole number from 1 to 12'],
+    [
+      { WAYBACK_URL: "ftp://archive.example" },
+      'WAYBACK_URL="ftp://archive.example": use an http:// or https:// origin',
+    ],
     [{ SMTP_URL: "http://mail.example" }, 'SMTP_URL="http://mail.example": use an smtp:// or smtps:// URL'],
     [{ CONTACT_TO: "nobody" }, 'CONTACT_TO="nobody": use an e-mail address'],
     [{ CONTACT_PER_ADDRESS: "0" }, 'CONTACT_PER_ADDRESS="0": use a whole number from 1 to 100000'],

@@ -210,6 +210,29 @@ export const settings = {
     meaning:
       'how often the clip watch checks each watched source for new articles (the sources are spread across the interval; the Sources tab\'s "Check now" works at any time)',
   }),
+  WAYBACK_ACCESS_KEY: optional({
+    check: z.string().trim().min(1, "use your Internet Archive S3 access key"),
+    meaning:
+      "your Internet Archive S3 access key (archive.org/account/s3.php; set `WAYBACK_SECRET_KEY` too): every article is then sent to the Wayback Machine's Save Page Now. Unset, articles wait in the queue and nothing is sent",
+  }),
+  WAYBACK_SECRET_KEY: optional({
+    check: z.string().trim().min(1, "use your Internet Archive S3 secret key"),
+    meaning: "the secret of `WAYBACK_ACCESS_KEY`; the keys are sent to `WAYBACK_URL` and nowhere else",
+  }),
+  WAYBACK_PER_MINUTE: setting({
+    check: wholeNumber("a whole number", 1, 12),
+    default: "3",
+    meaning:
+      "pages sent to Save Page Now in a minute at most, under its published limits for signed-in users; a backlog (an import) drains at this pace, across restarts",
+  }),
+  WAYBACK_URL: setting({
+    check: z
+      .url({ protocol: /^https?$/, message: "use an http:// or https:// origin" })
+      .transform((value) => value.replace(/\/+$/, "")),
+    default: "https://web.archive.org",
+    meaning:
+      "the Wayback Machine: Save Page Now (`/save`) and the availability API (`/wayback/available`), which finds a copy of a gone original Byline kept no text of (tests point it at a fake)",
+  }),
   FETCH_ALLOW_PRIVATE: setting({
     check: boolean,
     default: "false",
@@ -295,6 +318,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   ) as SettingValues;
   if ((values.adminEmail === undefined) !== (values.adminPassword === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither");
+  }
+  if ((values.waybackAccessKey === undefined) !== (values.waybackSecretKey === undefined)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WAYBACK_ACCESS_KEY and WAYBACK_SECRET_KEY: set both or neither",
+    );
   }
   const publicUrl = (values.publicUrl ?? `http://localhost:${values.port}`).replace(/\/+$/, "");
   return {

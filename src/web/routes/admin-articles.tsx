@@ -2,6 +2,7 @@ import { CollectionManager } from "../features/collections/collection-manager";
 import { articleCollection } from "../features/collections/articles/article-collection";
 import { ImportFromPage } from "../features/import/import-from-page";
 import { articleLinkExtras } from "../features/collections/articles/link-health";
+import { withWaybackStatus } from "../features/collections/articles/wayback-status";
 import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
@@ -12,6 +13,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     items: context.content.articles(),
     ownerName: context.content.site().name,
     links: owner.linkHealth(),
+    wayback: owner.wayback(),
   };
 }
 
@@ -19,13 +21,14 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOr
 
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const links = useLastLoaded("links" in loaderData ? loaderData.links : undefined);
+  const wayback = useLastLoaded("wayback" in loaderData ? loaderData.wayback : undefined);
   return (
     <>
       <CollectionManager
         heading="Articles"
         config={articleCollection}
         data={loaderData}
-        extras={articleLinkExtras(links)}
+        extras={withWaybackStatus(articleLinkExtras(links), wayback)}
       />
       <ImportFromPage ownerName={"ownerName" in loaderData ? loaderData.ownerName : ""} />
     </>

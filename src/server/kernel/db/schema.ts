@@ -3,6 +3,7 @@ import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
 import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
 import type { CollectionVisibility } from "../../../domain/collections";
+import type { WaybackSaveStatus } from "../../../domain/wayback";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -66,6 +67,43 @@ export const linkChecksTable = sqliteTable("link_checks", {
   lastFailedAt: text("last_failed_at"),
   /** Why the last check failed or was turned away, for the owner; null after a clean check. */
   note: text("note"),
+});
+
+/**
+ * Each article's turn with Save Page Now (src/server/wayback; decision 037): the queue lives here
+ * so a backlog drains across restarts. `url` is the address sent; when the article's address
+ * changes, the row is queued again for the new one.
+ */
+export const waybackSavesTable = sqliteTable("wayback_saves", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articlesTable.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  status: text("status").$type<WaybackSaveStatus>().notNull(),
+  /** Save Page Now's job while it captures (status 'pending'). */
+  jobId: text("job_id"),
+  attempts: integer("attempts").notNull().default(0),
+  /** When the worker next sends (queued) or asks after the job (pending). */
+  dueAt: text("due_at").notNull(),
+  /** The last time this article was sent to Save Page Now: the pace counts these across restarts. */
+  postedAt: text("posted_at"),
+  savedAt: text("saved_at"),
+  snapshotUrl: text("snapshot_url"),
+  error: text("error"),
+  queuedAt: text("queued_at").notNull(),
+});
+
+/**
+ * The availability API's closest snapshot of a gone original of which Byline kept no text.
+ * `snapshotUrl` null: the Wayback Machine had none when asked at `checkedAt`.
+ */
+export const waybackLookupsTable = sqliteTable("wayback_lookups", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articlesTable.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  snapshotUrl: text("snapshot_url"),
+  checkedAt: text("checked_at").notNull(),
 });
 
 export const experiencesTable = sqliteTable("experiences", {

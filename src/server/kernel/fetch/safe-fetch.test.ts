@@ -335,6 +335,29 @@ describe("safeFetch redirects", () => {
     });
     expect(JSON.parse(response.body.toString())).toEqual({ authorization: null, cookie: null });
   });
+
+  it("sends a form as a POST and hands back its redirect instead of following it", async () => {
+    const target = await serve((_request, response) => response.end("followed"));
+    let received = "";
+    const start = await serve((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        received = `${request.method} ${request.headers["content-type"]} ${body}`;
+        response.writeHead(302, { location: `${target.origin}/` });
+        response.end();
+      });
+    });
+    const response = await safeFetch(`${start.origin}/save`, {
+      ...LOOPBACK,
+      form: { url: "https://paper.example/a?b=c&d" },
+    });
+    expect(received).toBe(
+      "POST application/x-www-form-urlencoded url=https%3A%2F%2Fpaper.example%2Fa%3Fb%3Dc%26d",
+    );
+    expect(response.status).toBe(302);
+    expect(target.hits()).toBe(0);
+  });
 });
 
 describe("safeFetch limits", () => {

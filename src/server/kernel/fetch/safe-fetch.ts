@@ -26,6 +26,11 @@ export type SafeFetchOptions = {
    * are in, and `body` is empty.
    */
   discardBody?: boolean;
+  /**
+   * Sends a POST with these fields as `application/x-www-form-urlencoded`. A POST follows no
+   * redirect: its answer, a redirect too, comes back as it is.
+   */
+  form?: Record<string, string>;
 };
 
 export type SafeResponse = {
@@ -92,11 +97,13 @@ export async function fetchWithPolicy(
   try {
     let target = parseTarget(url);
     let headers = requestHeaders(options.headers);
+    const form = options.form && new URLSearchParams(options.form).toString();
+    if (form !== undefined) headers["content-type"] = "application/x-www-form-urlencoded";
     for (let redirects = 0; ; redirects++) {
       const address = await checkTarget(target, policy, controller.signal);
-      const response = await send(target, address, headers, controller.signal);
+      const response = await send(target, address, headers, controller.signal, form);
       const location = response.headers.location;
-      if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
+      if (form !== undefined || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
         return await readResponse(target, response, limits);
       }
       response.destroy();
@@ -193,17 +200,24 @@ function send(
   address: string,
   headers: Record<string, string>,
   signal: AbortSignal,
+  form?: string,
 ): Promise<IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, reject) => {
     // A fresh agent per request: a pooled socket could be connected to an address we never checked.
     const request = client.request(
       url,
-      { method: "GET", headers, agent: false, lookup: pinnedLookup(address), signal },
+      {
+        method: form === undefined ? "GET" : "POST",
+        headers,
+        agent: false,
+        lookup: pinnedLookup(address),
+        signal,
+      },
       resolvePromise,
     );
     request.once("error", reject);
-    request.end();
+    request.end(form);
   });
 }
 

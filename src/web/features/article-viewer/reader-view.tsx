@@ -5,6 +5,7 @@ import type { ReaderState } from "./reader-content";
 import { AlsoPublished } from "./also-published";
 import { OriginalLink } from "./original-link";
 import { ViewerImage } from "./viewer-image";
+import { WaybackLink } from "./wayback-link";
 
 type Props = { article: Article; state: ReaderState };
 
@@ -76,6 +77,7 @@ export function ReaderView({ article, state }: Props) {
         {article.outlet && <p>Originally published on {article.outlet}</p>}
         <OriginalLink article={article}>View Original</OriginalLink>
         <AlsoPublished urls={content.alsoPublishedAt} />
+        <WaybackLink article={article} />
       </footer>
     </article>
   );
@@ -101,6 +103,8 @@ function ReaderGone({ article }: { article: Article }) {
           <p className="reader-fallback">{article.description}</p>
         </div>
       )}
+      {/* The Wayback Machine's copy stands in for the dead link. */}
+      <WaybackLink article={article} primary />
     </article>
   );
 }
@@ -114,6 +118,7 @@ function ReaderFailure({ article, reason }: { article: Article; reason: string }
         Read Original Article
       </OriginalLink>
       {reason && <p className="viewer-reason">{reason}</p>}
+      <WaybackLink article={article} />
     </div>
   );
 }

@@ -105,9 +105,12 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
   const date = parseArticleDate(article.date);
   const dateText = date ? formatDayMonthYear(date) : article.date.trim();
   const href = safeHref(article.url);
-  // A gone original is never linked: the archived text opens in the viewer, or nothing does.
+  // A gone original is never linked: the archived text opens in the viewer, or the Wayback
+  // Machine's copy opens instead, or nothing does.
   const linkable = href !== "#" && !article.gone;
   const archivedLink = article.gone === "archived";
+  const waybackHref = article.gone === "unarchived" && article.wayback ? safeHref(article.wayback) : "#";
+  const waybackLink = waybackHref !== "#";
   const titleId = `${cardDomId(article)}-title`;
 
   return (
@@ -150,6 +153,10 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
             </a>
           ) : archivedLink ? (
             <LandingLink search={articleSearch(article.id)}>{article.title}</LandingLink>
+          ) : waybackLink ? (
+            <a href={waybackHref} target="_blank" rel="noopener noreferrer" aria-describedby={newTabNoteId}>
+              {article.title}
+            </a>
           ) : (
             article.title
           )}
@@ -174,6 +181,16 @@ export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: 
           >
             Read Archived Text →
           </LandingLink>
+        ) : waybackLink ? (
+          <a
+            className="pf-card__read"
+            href={waybackHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-describedby={`${titleId} ${newTabNoteId}`}
+          >
+            Read at the Wayback Machine →
+          </a>
         ) : null}
       </div>
     </article>

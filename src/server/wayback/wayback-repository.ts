@@ -1,0 +1,107 @@
+import { and, eq } from "drizzle-orm";
+import type { WaybackSave } from "../../domain/wayback";
+import type { Store } from "../kernel/db/open-database";
+import { waybackLookupsTable, waybackSavesTable } from "../kernel/db/schema";
+
+type SaveRow = typeof waybackSavesTable.$inferSelect;
+export type QueuedSave = Pick<SaveRow, "articleId" | "url" | "status" | "jobId" | "attempts" | "postedAt">;
+
+/** The articles whose address is not yet queued: new ones, and ones whose address changed. */
+const UNQUEUED = `
+  from articles a left join wayback_saves w on w.article_id = a.id
+ where (a.url like 'http://%' or a.url like 'https://%') and (w.article_id is null or w.url <> a.url)`;
+
+/**
+ * The Save Page Now queue and the availability lookups (decision 037). The dashboard's view is
+ * the "wayback" collection; a write that gives an article a snapshot link, or takes one away,
+ * is an "articles" change too, because visitors see that link.
+ */
+export function createWaybackRepository(store: Store) {
+  const { sqlite } = store;
+  const countUnqueued = sqlite.prepare<[], { n: number }>(`select count(*) as n ${UNQUEUED}`);
+  const queueUnqueued = sqlite.prepare<{ now: string }>(
+    `insert into wayback_saves (article_id, url, status, attempts, due_at, queued_at)
+     select a.id, a.url, 'queued', 0, @now, @now ${UNQUEUED}
+     on conflict (article_id) do update set
+       url = excluded.url, status = 'queued', job_id = null, attempts = 0, due_at = excluded.due_at,
+       saved_at = null, snapshot_url = null, error = null, queued_at = excluded.queued_at`,
+  );
+  const dueSaves = sqlite.prepare<[string, number], QueuedSave>(
+    `select article_id as articleId, url, status, job_id as jobId, attempts, posted_at as postedAt
+       from wayback_saves where status in ('queued', 'pending') and due_at <= ?
+      order by due_at, queued_at, article_id limit ?`,
+  );
+  const nextDue = sqlite.prepare<[string], { dueAt: string | null }>(
+    "select min(due_at) as dueAt from wayback_saves where status = ?",
+  );
+  const recentPosts = sqlite.prepare<[string], { postedAt: string }>(
+    "select posted_at as postedAt from wayback_saves where posted_at > ? order by posted_at",
+  );
+  // A snapshot Save Page Now made of the article's current address comes first; else the
+  // availability API's closest one.
+  const snapshots = sqlite.prepare<[], { id: string; snapshotUrl: string }>(
+    `select a.id as id, coalesce(w.snapshot_url, l.snapshot_url) as snapshotUrl
+       from articles a
+       left join wayback_saves w on w.article_id = a.id and w.url = a.url
+       left join wayback_lookups l on l.article_id = a.id and l.url = a.url
+      where coalesce(w.snapshot_url, l.snapshot_url) is not null`,
+  );
+  const currentSaves = sqlite.prepare<[], WaybackSave & { articleId: string }>(
+    `select w.article_id as articleId, w.status, w.saved_at as savedAt, w.snapshot_url as snapshotUrl,
+            w.error, w.attempts
+       from wayback_saves w join articles a on a.id = w.article_id and a.url = w.url`,
+  );
+  const lookupOf = sqlite.prepare<[string, string], { checkedAt: string }>(
+    "select checked_at as checkedAt from wayback_lookups where article_id = ? and url = ?",
+  );
+
+  return {
+    /** Queues every article with a web address not yet queued; says whether there were any. */
+    queueNewArticles(now: Date): boolean {
+      if (countUnqueued.get()!.n === 0) return false;
+      store.write("wayback", () => queueUnqueued.run({ now: now.toISOString() }));
+      return true;
+    },
+    due: (now: Date, limit: number) => dueSaves.all(now.toISOString(), limit),
+    /** When the next save waiting to be sent (queued) or asked after (pending) is due. */
+    nextDueAt(status: "queued" | "pending"): number | undefined {
+      const at = nextDue.get(status)?.dueAt;
+      return at ? Date.parse(at) : undefined;
+    },
+    /** When saves were last sent, newest last: the pace picks up across a restart. */
+    postedSince: (since: Date) => recentPosts.all(since.toISOString()).map((row) => Date.parse(row.postedAt)),
+    /** Records what became of a queued or pending save, if the article still has that address. */
+    update(save: Pick<QueuedSave, "articleId" | "url">, patch: Partial<SaveRow>, visible = false): void {
+      store.write(visible ? ["wayback", "articles"] : "wayback", (db) =>
+        db
+          .update(waybackSavesTable)
+          .set(patch)
+          .where(and(eq(waybackSavesTable.articleId, save.articleId), eq(waybackSavesTable.url, save.url)))
+          .run(),
+      );
+    },
+    /** When the availability API was last asked about this address, if ever. */
+    lookedUpAt(articleId: string, url: string): number | undefined {
+      const row = lookupOf.get(articleId, url);
+      return row ? Date.parse(row.checkedAt) : undefined;
+    },
+    recordLookup(articleId: string, url: string, snapshotUrl: string | null, now: Date): void {
+      const row = { articleId, url, snapshotUrl, checkedAt: now.toISOString() };
+      store.write(snapshotUrl ? ["wayback", "articles"] : "wayback", (db) =>
+        db
+          .insert(waybackLookupsTable)
+          .values(row)
+          .onConflictDoUpdate({ target: waybackLookupsTable.articleId, set: row })
+          .run(),
+      );
+    },
+    /** The Wayback copy visitors are offered, by article id. */
+    snapshots: (): Map<string, string> => new Map(snapshots.all().map((row) => [row.id, row.snapshotUrl])),
+    /** Each article's save, for the dashboard (rows of an older address left out). */
+    saves(): Record<string, WaybackSave> {
+      return Object.fromEntries(currentSaves.all().map(({ articleId, ...save }) => [articleId, save]));
+    },
+  };
+}
+
+export type WaybackRepository = ReturnType<typeof createWaybackRepository>;
