@@ -324,7 +324,8 @@ describe("a collection's clip book", () => {
   });
 
   it("downloads through the unlisted link for a visitor, and never by id or through a retired link", async () => {
-    expect((await t.request(collectionClipBookPath(collection.id))).status).toBe(401);
+    // By id, only a public collection's: an unlisted one's is as unknown as none.
+    expect((await t.request(collectionClipBookPath(collection.id))).status).toBe(404);
     const visitor = await t.request(unlistedClipBookPath(collection.token));
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("cache-control")).toBe("private, no-store");
