@@ -22,6 +22,7 @@ import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
+import { readershipRoutes } from "./readership/readership-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -85,6 +86,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", clipWatchRoutes(services.watch))
     .route("/", collectionRoutes(services.collections))
+    .route("/", readershipRoutes({ counter: services.readers, counts: services.readCounts }))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 

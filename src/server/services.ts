@@ -30,6 +30,10 @@ import { createSiteIcons } from "./icons/site-icons";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
 import { createClipBooks } from "./clip-book/clip-books";
 import { wireWriteReactions } from "./write-reactions";
+import { createReadCounts } from "./readership/read-counts";
+import { createVisitCounter } from "./readership/visit-counter";
+import { collectionPath } from "../domain/collections";
+import { PORTFOLIO_PARAMS } from "../domain/landing-query";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -124,6 +128,28 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
   const clientIp = clientIpResolver(config.trustProxy);
+  const readCounts = createReadCounts({
+    store,
+    articleTitle: (id) => content.articles.get(id)?.title,
+    openableCollection(id) {
+      const collection = collections.get(id);
+      if (collection?.visibility === "unlisted")
+        return { title: collection.title, address: `${config.publicUrl}${collectionPath(collection.token)}` };
+      if (collection?.visibility === "public") {
+        const { open, collection: filter } = PORTFOLIO_PARAMS;
+        const query = new URLSearchParams({ [open]: "1", [filter]: collection.id });
+        return { title: collection.title, address: `${config.publicUrl}/?${query}` };
+      }
+      return undefined;
+    },
+    collectionExists: (id) => collections.get(id) !== undefined,
+    notifyOwner: (notice) => contact.notifyOwner(notice),
+    publicUrl: config.publicUrl,
+    logger,
+    now: options.now,
+  });
+  // What the lead's per-collection PDF route calls as `readers.countPdfDownload(c, collectionId)`.
+  const readers = createVisitCounter({ counts: readCounts, clientIp });
   const live = createLiveEvents(store, {
     maxStreams: options.live?.maxStreams ?? 1000,
     maxStreamsPerAddress: config.liveStreamsPerAddress,
@@ -198,6 +224,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     cards,
     icons,
     clipBooks,
+    readCounts,
+    readers,
   };
 }
 
