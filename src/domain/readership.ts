@@ -1,4 +1,5 @@
 import { whenText } from "./dates";
+import { BEACON_KINDS, type BeaconKind } from "./read-beacon";
 import { z } from "./zod";
 
 /**
@@ -7,14 +8,8 @@ import { z } from "./zod";
  * a user agent, a full referring address or anything else that tells one visitor from another.
  */
 
-/** What a beacon may report: an article opened in the viewer, or a collection's page opened. */
-export const BEACON_KINDS = ["article", "collection"] as const;
-export type BeaconKind = (typeof BEACON_KINDS)[number];
-
 /** What is counted: the beacon's kinds, and a collection's PDF downloaded (counted by its route). */
 export type ReadKind = BeaconKind | "pdf";
-
-export const BEACON_PATH = "/api/beacon";
 
 /** A host name as a browser puts it in a URL: letters, digits, dots and dashes (IPv6 in brackets). */
 const hostName = z

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { AppContext } from "./kernel/http/app-env";
 import { landingSearch } from "../domain/landing-query";
+import type { ReadersPeriod } from "../domain/readership";
 import { oddPathStatus, rawRequestPath } from "./kernel/http/path-guard";
 import type { Services } from "./services";
 import type { SocialCards } from "./social-card/social-cards";
@@ -184,6 +185,8 @@ export function pageRoutes(
       uploads: () => services.uploads.list(),
       linkHealth: () => services.linkHealth.report(),
       collections: () => services.collections.list(),
+      collectionReadership: () => services.readCounts.collections(),
+      readers: (period: ReadersPeriod) => services.readCounts.report(period),
     };
   };
 

@@ -2,6 +2,7 @@ import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
+import type { CollectionReadership, ReadersPeriod, ReadersReport } from "../domain/readership";
 import type { UploadInfo } from "../domain/uploads";
 
 /** What the server hands to every loader: reads of the content store and the signed-in owner. */
@@ -28,6 +29,10 @@ export type SignedInOwner = {
   uploads(): Promise<UploadInfo[]>;
   linkHealth(): LinkHealthReport;
   collections(): readonly ClipCollection[];
+  /** By collection id: openings, the last one, PDF downloads, the first-opening e-mail switch. */
+  collectionReadership(): Record<string, CollectionReadership>;
+  /** The Readers view's figures for the last `period` days. */
+  readers(period: ReadersPeriod): ReadersReport;
 };
 
 declare module "react-router" {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ClipCollection } from "../../src/domain/collections";
-import { BEACON_PATH } from "../../src/domain/readership";
+import { BEACON_PATH } from "../../src/domain/read-beacon";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 /**

@@ -6,6 +6,7 @@ import "../features/article-viewer/article-viewer.css";
 import { CollectionPage } from "../features/collection-page/collection-page";
 import { ContactSection } from "../features/contact/contact-section";
 import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
+import { useReadBeacon } from "../lib/read-beacon";
 import type { Route } from "./+types/collection-page";
 
 /**
@@ -55,6 +56,8 @@ export default function CollectionRoute({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const articleId = searchParams.get(ARTICLE_PARAM);
+  useReadBeacon("collection", collection.id);
+  useReadBeacon("article", articleId);
   const openArticle = (id: string | null) =>
     setSearchParams(id ? { [ARTICLE_PARAM]: id } : {}, {
       preventScrollReset: true,
