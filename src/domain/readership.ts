@@ -1,5 +1,4 @@
 import { whenText } from "./dates";
-import { BEACON_KINDS, type BeaconKind } from "./read-beacon";
 import { z } from "./zod";
 
 /**
@@ -7,6 +6,10 @@ import { z } from "./zod";
  * back. Only daily totals are kept, per kind, subject and referring host name: never an address,
  * a user agent, a full referring address or anything else that tells one visitor from another.
  */
+
+/** What a beacon may report: an article opened in the viewer, or a collection's page opened. */
+export const BEACON_KINDS = ["article", "collection"] as const;
+export type BeaconKind = (typeof BEACON_KINDS)[number];
 
 /** What is counted: the beacon's kinds, and a collection's PDF downloaded (counted by its route). */
 export type ReadKind = BeaconKind | "pdf";

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { BEACON_PATH, type BeaconKind } from "../../domain/read-beacon";
+import { BEACON_PATH } from "../../domain/read-beacon";
+import type { BeaconKind } from "../../domain/readership";
 
 /**
  * Tells the server a public page's article or collection was opened (decision 035): one

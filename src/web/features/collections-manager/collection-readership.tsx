@@ -26,10 +26,11 @@ export function CollectionReadership({
 }) {
   const write = useListWrite();
   const hydrated = useHydrated();
-  const [saving, setSaving] = useState(false);
+  // The switch shows where it was put while the change is saved; then what the server says.
+  const [saving, setSaving] = useState<boolean | null>(null);
 
   async function switchEmail(on: boolean) {
-    setSaving(true);
+    setSaving(on);
     await write(
       `/api/readers/collections/${encodeURIComponent(id)}`,
       "PUT",
@@ -39,7 +40,7 @@ export function CollectionReadership({
         failed: (error) => (error.status !== 0 ? error.message : "Failed to change the e-mail switch"),
       },
     );
-    setSaving(false);
+    setSaving(null);
   }
 
   return (
@@ -52,8 +53,8 @@ export function CollectionReadership({
       <label className="collection-entry__notice">
         <input
           type="checkbox"
-          checked={readership.emailFirstOpen}
-          disabled={!hydrated || saving}
+          checked={saving ?? readership.emailFirstOpen}
+          disabled={!hydrated || saving !== null}
           onChange={(event) => void switchEmail(event.target.checked)}
         />
         E-mail me when it is first opened<span className="visually-hidden"> ({title})</span>

@@ -23,6 +23,9 @@ export function ReadersChart({ days }: { days: readonly ReadersDay[] }) {
       .then(([{ default: UPlot }]) => {
         const element = box.current;
         if (cancelled || !element) return;
+        // Days are UTC days, like every date in Byline, whatever the owner's time zone.
+        const utc = (seconds: number) => UPlot.tzDate(new Date(seconds * 1000), "Etc/UTC");
+        const dayMonth = UPlot.fmtDate("{D} {MMM}");
         const x = days.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000);
         const data: [number[], ...number[][]] = [
           x,
@@ -32,11 +35,14 @@ export function ReadersChart({ days }: { days: readonly ReadersDay[] }) {
           {
             width: element.clientWidth,
             height: HEIGHT,
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
+            tzDate: utc,
             legend: { show: false },
             cursor: { show: false },
             scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-            axes: [{}, { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }],
+            axes: [
+              { values: (_u, ticks) => ticks.map((tick) => dayMonth(utc(tick))) },
+              { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
+            ],
             series: [
               {},
               ...READERS_SERIES.map((series) => ({
