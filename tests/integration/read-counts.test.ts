@@ -1,6 +1,9 @@
+import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ClipCollection } from "../../src/domain/collections";
 import { BEACON_PATH } from "../../src/domain/read-beacon";
+import { loadSession } from "../../src/server/auth/owner-session";
+import type { AppEnv } from "../../src/server/kernel/http/app-env";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 
 /**
@@ -214,6 +217,33 @@ describe("POST /api/beacon", () => {
     await beacon({ kind: "article", subject: ids[0] });
     expect(totals().articles).toBe(1);
     expect((await t.request("/")).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+describe("countPdfDownload", () => {
+  it("counts a visitor's download of a collection's PDF under the same rules as an opening", async () => {
+    const { unlisted, hidden, cookie } = await setUp();
+    // Stands in for the per-collection PDF route, which calls it after its own checks.
+    const { sessions, config, readers } = t.services;
+    const route = new Hono<AppEnv>()
+      .use(loadSession({ sessions, secureCookies: config.secureCookies }))
+      .get("/pdf/:id", (c) => {
+        readers.countPdfDownload(c, c.req.param("id"));
+        return c.body(null, 204);
+      });
+    const download = (id: string, address: string, headers: Record<string, string> = {}) =>
+      route.request(
+        `${ORIGIN}/pdf/${id}`,
+        { headers: { "User-Agent": CHROME, ...headers } },
+        { incoming: { socket: { remoteAddress: address } } },
+      );
+    await download(unlisted.id, "127.0.0.2");
+    await download(unlisted.id, "127.0.0.2");
+    await download(unlisted.id, "127.0.0.3", { Cookie: cookie });
+    await download(unlisted.id, "127.0.0.4", { "User-Agent": GOOGLEBOT });
+    await download(hidden.id, "127.0.0.5");
+    expect(totals()).toEqual({ articles: 0, collections: 0, pdfs: 1 });
+    expect(t.services.readCounts.collections()[unlisted.id]).toMatchObject({ opens: 0, pdfDownloads: 1 });
   });
 });
 
