@@ -130,38 +130,54 @@ export function ReadersView({
             </table>
           </details>
           <div className="readers__lists">
-            <section aria-labelledby="readers-top-title">
-              <h3 id="readers-top-title">Top articles</h3>
-              {report.topArticles.length === 0 ? (
-                <p className="readers__none">No article opened in the reader yet.</p>
-              ) : (
-                <ol className="readers__ranking">
-                  {report.topArticles.map((article) => (
-                    <li key={article.id}>
-                      <span className="readers__name">{article.title}</span>
-                      <span className="readers__count">{plural(article.opens, "open", "opens")}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-            <section aria-labelledby="readers-referrers-title">
-              <h3 id="readers-referrers-title">Referring sites</h3>
-              {report.referrers.length === 0 ? (
-                <p className="readers__none">No other site has sent readers yet.</p>
-              ) : (
-                <ol className="readers__ranking">
-                  {report.referrers.map((referrer) => (
-                    <li key={referrer.host}>
-                      <span className="readers__name">{referrer.host}</span>
-                      <span className="readers__count">{plural(referrer.count, "reader", "readers")}</span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
+            <Ranking
+              id="readers-top-title"
+              title="Top articles"
+              none="No article opened in the reader yet."
+              rows={report.topArticles.map((article) => ({
+                key: article.id,
+                name: article.title,
+                count: plural(article.opens, "open", "opens"),
+              }))}
+            />
+            <Ranking
+              id="readers-referrers-title"
+              title="Referring sites"
+              none="No other site has sent readers yet."
+              rows={report.referrers.map((referrer) => ({
+                key: referrer.host,
+                name: referrer.host,
+                count: plural(referrer.count, "reader", "readers"),
+              }))}
+            />
           </div>
         </>
+      )}
+    </section>
+  );
+}
+
+/** One of the view's two lists, most first, or what it says while it is empty. */
+function Ranking(props: {
+  id: string;
+  title: string;
+  none: string;
+  rows: { key: string; name: string; count: string }[];
+}) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h3 id={props.id}>{props.title}</h3>
+      {props.rows.length === 0 ? (
+        <p className="readers__none">{props.none}</p>
+      ) : (
+        <ol className="readers__ranking">
+          {props.rows.map((row) => (
+            <li key={row.key}>
+              <span className="readers__name">{row.name}</span>
+              <span className="readers__count">{row.count}</span>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
