@@ -67,6 +67,7 @@ try {
       "experiences",
       "education",
       "articles",
+      "readers",
       "sources",
       "settings",
       "messages",

@@ -213,12 +213,13 @@ export const COLLECTIONS = [
   "watch",
   "collections",
   "wayback",
+  "readers",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /**
  * The collections only the owner sees (contact messages, link checks and archived copies, import
- * jobs): a visitor's live stream never names them, and a write to them leaves cached public pages
+ * jobs, read counts): a visitor's live stream never names them, and a write to them leaves cached public pages
  * as they are.
  */
 export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
@@ -227,6 +228,7 @@ export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "imports",
   "watch",
   "wayback",
+  "readers",
 ]);
 
 export const credentialsSchema = z.object({

@@ -24,6 +24,7 @@ import { waybackRoutes } from "./wayback/wayback-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
 import type { CollectionPage } from "./collections/collection-service";
+import { readershipRoutes } from "./readership/readership-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -48,11 +49,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
     collectionById: (id) => {
       const collection = services.collections.get(id);
       const articles = services.collections.articlesOf(id) ?? [];
-      return collection && { title: collection.title, introduction: collection.introduction, articles };
+      return collection && { id, title: collection.title, introduction: collection.introduction, articles };
     },
     publicCollectionById: (id) => bookOf(services.collections.publicById(id)),
     collectionByToken: (token) => bookOf(services.collections.byToken(token)),
     clientIp,
+    countDownload: (c, id) => services.readers.countPdfDownload(c, id),
   });
 
   // Any other path shows the landing page: a path the pages answer with their catch-all and no
@@ -100,6 +102,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", clipWatchRoutes(services.watch))
     .route("/", clipBooks.api)
     .route("/", collectionRoutes(services.collections))
+    .route("/", readershipRoutes({ counter: services.readers, counts: services.readCounts }))
     .route("/", live.app)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
@@ -144,6 +147,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
 /** A collection's page as what its clip book shows. */
 const bookOf = (page: CollectionPage | undefined) =>
   page && {
+    id: page.collection.id,
     title: page.collection.title,
     introduction: page.collection.introduction,
     articles: page.articles,

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { AppContext } from "./kernel/http/app-env";
 import { landingSearch } from "../domain/landing-query";
+import type { ReadersPeriod } from "../domain/readership";
 import { oddPathStatus, rawRequestPath } from "./kernel/http/path-guard";
 import type { Services } from "./services";
 import type { SocialCards } from "./social-card/social-cards";
@@ -185,6 +186,8 @@ export function pageRoutes(
       linkHealth: () => services.linkHealth.report(),
       wayback: () => services.wayback.report(),
       collections: () => services.collections.list(),
+      collectionReadership: () => services.readCounts.collections(),
+      readers: (period: ReadersPeriod) => services.readCounts.report(period),
     };
   };
 

@@ -33,6 +33,10 @@ import { wireWriteReactions } from "./write-reactions";
 import { createWaybackRepository } from "./wayback/wayback-repository";
 import { createWaybackService, type WaybackClock } from "./wayback/wayback-service";
 import { WAYBACK_MAX_BYTES } from "./wayback/save-page-now";
+import { createReadCounts } from "./readership/read-counts";
+import { createVisitCounter } from "./readership/visit-counter";
+import { collectionPath } from "../domain/collections";
+import { PORTFOLIO_PARAMS } from "../domain/landing-query";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -133,6 +137,27 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     maxBytes: config.imageCacheMb * 1024 * 1024,
   });
   const clientIp = clientIpResolver(config.trustProxy);
+  const readCounts = createReadCounts({
+    store,
+    articleTitle: (id) => content.articles.get(id)?.title,
+    openableCollection(id) {
+      const collection = collections.get(id);
+      if (collection?.visibility === "unlisted")
+        return { title: collection.title, address: `${config.publicUrl}${collectionPath(collection.token)}` };
+      if (collection?.visibility === "public") {
+        const { open, collection: filter } = PORTFOLIO_PARAMS;
+        const query = new URLSearchParams({ [open]: "1", [filter]: collection.id });
+        return { title: collection.title, address: `${config.publicUrl}/?${query}` };
+      }
+      return undefined;
+    },
+    collectionExists: (id) => collections.get(id) !== undefined,
+    notifyOwner: (notice) => contact.notifyOwner(notice),
+    publicUrl: config.publicUrl,
+    logger,
+    now: options.now,
+  });
+  const readers = createVisitCounter({ counts: readCounts, clientIp });
   const live = createLiveEvents(store, {
     maxStreams: options.live?.maxStreams ?? 1000,
     maxStreamsPerAddress: config.liveStreamsPerAddress,
@@ -231,6 +256,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     icons,
     clipBooks,
     wayback,
+    readCounts,
+    readers,
   };
 }
 

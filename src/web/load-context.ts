@@ -2,6 +2,7 @@ import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
+import type { CollectionReadership, ReadersPeriod, ReadersReport } from "../domain/readership";
 import type { UploadInfo } from "../domain/uploads";
 import type { WaybackReport } from "../domain/wayback";
 
@@ -32,6 +33,10 @@ export type SignedInOwner = {
   linkHealth(): LinkHealthReport;
   wayback(): WaybackReport;
   collections(): readonly ClipCollection[];
+  /** By collection id: openings, the last one, PDF downloads, the first-opening e-mail switch. */
+  collectionReadership(): Record<string, CollectionReadership>;
+  /** The Readers view's figures for the last `period` days. */
+  readers(period: ReadersPeriod): ReadersReport;
 };
 
 declare module "react-router" {

@@ -10,6 +10,7 @@ export default [
     route("education", "routes/admin-education.tsx"),
     route("articles", "routes/admin-articles.tsx"),
     route("collections", "routes/admin-collections.tsx"),
+    route("readers", "routes/admin-readers.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("messages", "routes/admin-messages.tsx"),
     route("sources", "routes/admin-sources.tsx"),

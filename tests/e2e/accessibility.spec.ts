@@ -226,6 +226,12 @@ for (const size of WIDTHS) {
       await expectNoViolations(page, `Settings at ${size.width}px`);
     });
 
+    ownerTest("Readers", async ({ page }) => {
+      await openSection(page, "readers", "Readers");
+      await expect(page.locator(".readers__note")).toBeVisible();
+      await expectNoViolations(page, `Readers at ${size.width}px`);
+    });
+
     ownerTest("Media", async ({ page }) => {
       await openSection(page, "media", "Media");
       await expect(page.locator(".media .list-tab__summary")).toBeVisible();

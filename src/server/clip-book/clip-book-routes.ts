@@ -21,7 +21,10 @@ export function attachment(filename: string): string {
 }
 
 /** What a collection's book is made of; undefined when there is no such collection. */
-export type CollectionBook = Pick<ClipBookRequest, "title" | "introduction"> & { articles: Article[] };
+export type CollectionBook = Pick<ClipBookRequest, "title" | "introduction"> & {
+  id: string;
+  articles: Article[];
+};
 
 export type ClipBookRouteDeps = {
   /** Any collection of the owner's, by id. */
@@ -31,6 +34,8 @@ export type ClipBookRouteDeps = {
   /** An unlisted collection by its link's token (none for a public, private or retired one). */
   collectionByToken(token: string): CollectionBook | undefined;
   clientIp(c: AppContext): string;
+  /** A visitor's download, for the collection's read counts. */
+  countDownload(c: AppContext, collectionId: string): void;
 };
 
 /** Books one address may download through collections' links in PDF_WINDOW_MS. */
@@ -47,12 +52,14 @@ const PDF_WINDOW_MS = 10 * 60 * 1000;
 export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
   const perAddress = createRateLimiter({ limit: LINK_DOWNLOADS_PER_ADDRESS, windowMs: PDF_WINDOW_MS });
 
-  const send = async (c: AppContext, collection?: CollectionBook) => {
+  /** The book; a visitor's (`counted`) is counted once it is known to be sent. */
+  const send = async (c: AppContext, collection?: CollectionBook, counted = false) => {
     const query = clipBookQuery.safeParse(c.req.query());
     if (!query.success) {
       return apiError(c, 400, "invalid_query", "Use size=a4 or size=letter, and text=full or text=excerpt.");
     }
     const book = await books.book({ ...query.data, ...collection });
+    if (collection && counted) deps.countDownload(c, collection.id);
     return c.body(new Uint8Array(book.pdf), 200, {
       "Content-Type": "application/pdf",
       "Content-Disposition": attachment(book.filename),
@@ -72,7 +79,7 @@ export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
         "Too many downloads from your address. Please try again later.",
       );
     }
-    return send(c, collection);
+    return send(c, collection, true);
   };
 
   const site = new Hono<AppEnv>().get(CLIP_BOOK_PATH, requireOwner, (c) => send(c));

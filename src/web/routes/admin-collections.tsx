@@ -9,6 +9,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const owner = requireOwner(context, request);
   return {
     collections: owner.collections(),
+    readership: owner.collectionReadership(),
     articles: context.content.articles().map(({ id, title, outlet, date }) => ({ id, title, outlet, date })),
     origin: context.publicUrl,
   };
@@ -16,7 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
-const LIVE = ["collections", "articles"] as const;
+const LIVE = ["collections", "articles", "readers"] as const;
 const LOAD_FAILED = "Failed to load collections";
 
 export default function AdminCollections({ loaderData }: Route.ComponentProps) {
@@ -24,7 +25,12 @@ export default function AdminCollections({ loaderData }: Route.ComponentProps) {
   const data = useLastLoaded("collections" in loaderData ? loaderData : undefined);
   useLoadFailureToast("loadFailedAt" in loaderData ? loaderData.loadFailedAt : undefined, LOAD_FAILED);
   return data ? (
-    <CollectionsManager collections={data.collections} articles={data.articles} origin={data.origin} />
+    <CollectionsManager
+      collections={data.collections}
+      readership={data.readership}
+      articles={data.articles}
+      origin={data.origin}
+    />
   ) : (
     <LoadFailedNotice message={LOAD_FAILED} />
   );

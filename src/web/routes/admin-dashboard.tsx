@@ -24,6 +24,7 @@ const CONTENT_TABS: readonly Tab[] = [
   { to: "education", label: "Education" },
   { to: "articles", label: "Articles" },
   { to: "collections", label: "Collections" },
+  { to: "readers", label: "Readers" },
 ];
 const SITE_TABS: readonly Tab[] = [
   { to: "settings", label: "Settings" },

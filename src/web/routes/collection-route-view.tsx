@@ -5,6 +5,7 @@ import type { Article } from "../../domain/content";
 import { ARTICLE_PARAM } from "../../domain/landing-query";
 import type { PublicSite } from "../../domain/public-site";
 import { ImageVersionsProvider, type ImageVersions } from "../lib/image-versions";
+import { useReadBeacon } from "../lib/read-beacon";
 import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
 import { CollectionPage } from "../features/collection-page/collection-page";
@@ -36,6 +37,8 @@ export function CollectionRouteView({
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const articleId = searchParams.get(ARTICLE_PARAM);
+  useReadBeacon("collection", collection.id);
+  useReadBeacon("article", articleId);
   const openArticle = (id: string | null) =>
     setSearchParams(id ? { [ARTICLE_PARAM]: id } : {}, {
       preventScrollReset: true,

@@ -33,6 +33,7 @@ import { WorkSection } from "../features/landing/work-section";
 // must become interactive (and start its highlight timing) as soon as the page hydrates.
 import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
 import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
+import { useReadBeacon } from "../lib/read-beacon";
 import { useLiveUpdates } from "../lib/use-live-updates";
 import type { Route } from "./+types/landing";
 
@@ -121,6 +122,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const today = useToday(renderedOn);
   usePrefetchViewer();
   const articleId = searchParams.get(ARTICLE_PARAM);
+  const portfolioOpen = searchParams.get(PORTFOLIO_PARAMS.open) === "1";
+  useReadBeacon("article", articleId);
+  // A public collection is opened as the Portfolio with its filter.
+  useReadBeacon("collection", portfolioOpen ? searchParams.get(PORTFOLIO_PARAMS.collection) : null);
   const latest = latestArticle(articles);
 
   const withoutParams = (names: readonly string[]) =>
@@ -190,7 +195,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           site={site}
           articles={articles}
           collections={collections}
-          open={searchParams.get(PORTFOLIO_PARAMS.open) === "1"}
+          open={portfolioOpen}
           onClose={() => withoutParams(Object.values(PORTFOLIO_PARAMS))}
           highlightUrl={searchParams.get(PORTFOLIO_PARAMS.highlight) ?? undefined}
         />

@@ -4,6 +4,7 @@ import type { LinkStatus } from "../../../domain/link-health";
 import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
 import type { CollectionVisibility } from "../../../domain/collections";
 import type { WaybackSaveStatus } from "../../../domain/wayback";
+import type { ReadKind } from "../../../domain/readership";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -332,4 +333,37 @@ export const collectionsTable = sqliteTable("collections", {
   visibility: text("visibility").$type<CollectionVisibility>().notNull(),
   token: text("token").notNull().unique(),
   ...timestamps,
+});
+
+/**
+ * Read counts (src/server/readership, decision 035): one row per UTC day, kind ('article',
+ * 'collection', 'pdf'), subject (the article's or collection's id) and referring host name ('' for
+ * none or our own), holding how many were counted. Nothing that tells one visitor from another.
+ */
+export const readCountsTable = sqliteTable(
+  "read_counts",
+  {
+    day: text("day").notNull(),
+    kind: text("kind").$type<ReadKind>().notNull(),
+    subject: text("subject").notNull(),
+    referrerHost: text("referrer_host").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.kind, table.subject, table.referrerHost] })],
+);
+
+/**
+ * Per collection, what its entry in the Collections tab says (opened, last, PDF downloaded) and
+ * whether the owner asked for an e-mail at its first opening; gone with the collection.
+ */
+export const collectionReadsTable = sqliteTable("collection_reads", {
+  collectionId: text("collection_id")
+    .primaryKey()
+    .references(() => collectionsTable.id, { onDelete: "cascade" }),
+  opens: integer("opens").notNull().default(0),
+  lastOpenedAt: text("last_opened_at"),
+  pdfDownloads: integer("pdf_downloads").notNull().default(0),
+  emailFirstOpen: integer("email_first_open", { mode: "boolean" }).notNull().default(false),
+  /** When the first-opening e-mail was queued: it is sent once. */
+  emailedAt: text("emailed_at"),
 });

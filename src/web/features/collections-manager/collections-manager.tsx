@@ -5,6 +5,7 @@ import {
   type ClipCollection,
   type CollectionInput,
 } from "../../../domain/collections";
+import type { CollectionReadership as Readership } from "../../../domain/readership";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";
 import { useToast } from "../../lib/dashboard/toasts";
@@ -12,6 +13,7 @@ import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useMinuteClock } from "../../lib/use-minute-clock";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import {
   CollectionEditor,
@@ -19,6 +21,7 @@ import {
   emptyCollection,
   type PickableArticle,
 } from "./collection-editor";
+import { CollectionReadership } from "./collection-readership";
 import "./collections-manager.css";
 
 const VISIBILITY_LABELS = { public: "Public", unlisted: "Unlisted link", private: "Private" } as const;
@@ -28,14 +31,18 @@ type Editing = { id: null } | { id: string };
 
 /**
  * The Collections tab: the owner's collections of clips, each with who may see it and, for an
- * unlisted one, its link (Copy, New link); New collection, Edit and Delete.
+ * unlisted one, its link (Copy, New link); for a public or unlisted one, how often it was opened
+ * and its PDF downloaded, and the first-opening e-mail switch; New collection, Edit and Delete.
  */
 export function CollectionsManager({
   collections,
+  readership,
   articles,
   origin,
 }: {
   collections: readonly ClipCollection[];
+  /** By collection id; a collection never opened has no entry. */
+  readership: Readonly<Record<string, Readership>>;
   articles: readonly PickableArticle[];
   /** The site's public origin, for the full unlisted link. */
   origin: string;
@@ -45,6 +52,7 @@ export function CollectionsManager({
   const toast = useToast();
   // Its buttons work once React has hydrated the tab: before, a click would do nothing.
   const hydrated = useHydrated();
+  const now = useMinuteClock();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>();
@@ -174,6 +182,14 @@ export function CollectionsManager({
                     New link<span className="visually-hidden"> for {collection.title}</span>
                   </button>
                 </div>
+              ) : null}
+              {collection.visibility !== "private" ? (
+                <CollectionReadership
+                  id={collection.id}
+                  title={collection.title}
+                  readership={readership[collection.id]}
+                  now={now}
+                />
               ) : null}
               <div className="collection-entry__actions">
                 <button

@@ -7,7 +7,7 @@ import { safeHref } from "../../../domain/safe-url";
 import { CachedPicture } from "../../components/cached-picture";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../lib/use-hydrated";
-import { whenText } from "./source-texts";
+import { whenText } from "../../../domain/dates";
 
 export const NEW_CLIPS_HEADING_ID = "sources-new-clips";
 const AUTO_ADDED_HEADING_ID = "sources-auto-added";

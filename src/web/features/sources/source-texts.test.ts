@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WatchedSource } from "../../../domain/clip-watch";
-import {
-  dayText,
-  lastCheckedText,
-  lastNewClipText,
-  sourceKindLabel,
-  sourceStateText,
-  whenText,
-} from "./source-texts";
+import { dayText, whenText } from "../../../domain/dates";
+import { lastCheckedText, lastNewClipText, sourceKindLabel, sourceStateText } from "./source-texts";
 
 const NOW = new Date("2026-12-10T12:00:00Z");
 

@@ -4,7 +4,7 @@ import {
   type SourceSuggestion,
   type WatchedSource,
 } from "../../../domain/clip-watch";
-import { formatDayMonthYear, MONTH_NAMES } from "../../../domain/dates";
+import { dayText, whenText } from "../../../domain/dates";
 
 /** The words the Sources tab shows for a watched source: its kind, its state, when things happened. */
 
@@ -22,31 +22,6 @@ export function sourceKindLabel(source: Pick<WatchedSource, "kind" | "gzipped">)
 
 export function suggestionKindLabel(suggestion: SourceSuggestion): string {
   return suggestion.kind === "feed" ? "Feed" : "Author page";
-}
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-
-/** '3 December' in the year of `now`, '3 December 2025' in any other (UTC days, like every date in Byline). */
-export function dayText(iso: string, now: Date): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.getUTCFullYear() === now.getUTCFullYear()
-    ? `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]}`
-    : formatDayMonthYear(date);
-}
-
-const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-
-/** 'just now', '5 minutes ago', '3 hours ago' within a day; the day after that ('3 December'). */
-export function whenText(iso: string, now: Date): string {
-  const elapsed = now.getTime() - new Date(iso).getTime();
-  if (Number.isNaN(elapsed)) return "";
-  if (elapsed < MINUTE_MS) return "just now";
-  if (elapsed < HOUR_MS) return `${count(Math.floor(elapsed / MINUTE_MS), "minute")} ago`;
-  if (elapsed < DAY_MS) return `${count(Math.floor(elapsed / HOUR_MS), "hour")} ago`;
-  return dayText(iso, now);
 }
 
 export function lastCheckedText(source: WatchedSource, now: Date): string {

@@ -1,24 +1,15 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { WatchOverview } from "../../../domain/clip-watch";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ListTab } from "../../lib/dashboard/list-tab";
 import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
+import { useMinuteClock } from "../../lib/use-minute-clock";
 import { NewClips } from "./new-clips";
 import { SourceSuggestions } from "./source-suggestions";
 import { WATCHED_HEADING_ID, WatchedSources } from "./watched-sources";
 import "./sources.css";
 
 const TITLE = "Sources";
-
-/** The time the tab's 'Last checked 5 minutes ago' is measured from, a minute at most behind. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 function summary({ sources, waiting }: WatchOverview): string {
   if (sources.length === 0) return "No sources watched yet.";
