@@ -53,6 +53,15 @@ describe("removeFurniture", () => {
     expect(html).toBe(`<article>${story}</article>`);
   });
 
+  it("removes the article's title header with its standfirst, but keeps other headers", () => {
+    const story = [1, 2].map(longParagraph).join("");
+    const html = cleaned(
+      `<article><header><h1>Harbour plan splits town</h1><p class="css-1x2y3z">A standfirst that sums the story up.</p></header>` +
+        `<header><h2>What happens next</h2></header>${story}</article>`,
+    );
+    expect(html).toBe(`<article><header><h2>What happens next</h2></header>${story}</article>`);
+  });
+
   it("removes scripts and styles", () => {
     expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(
       longParagraph(1),
