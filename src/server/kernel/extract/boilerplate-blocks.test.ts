@@ -29,12 +29,20 @@ describe("isBoilerplateBlock", () => {
     "This slideshow requires JavaScript.",
     "______________________________",
     '[button link="/x"]Send us your review[/button]',
+    "Nov 18, 2019 @17:19 PM · Updated: Nov 18, 2019 @17:26 PM",
+    "| UPDATED: 11:05, Tue, Nov 19, 2019",
+    "Nov. 20, 2019, 9:28 AM UTC",
+    "18/11/2019 10:05",
+    "By",
   ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
 
   it.each([
     "The council said more from the harbour fund would go to repairs next year, subject to approval.",
     "Published in 1985, the novel sold poorly at first but found its readers decades later.",
     "Share prices in the harbour company rose by 4% on the news.",
+    "On May 3, 2019 the council met.",
+    "4:14 p.m.",
+    "By the harbour",
   ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {

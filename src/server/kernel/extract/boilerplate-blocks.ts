@@ -14,6 +14,7 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
   /^https?:\/\/\S+$/i,
   /^(©|copyright\b|\(c\) )/i,
+  /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
   /^citation\s*:/i,
   /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
@@ -25,11 +26,28 @@ const BOILERPLATE_LINES: RegExp[] = [
 ];
 
 const LINE_BOILERPLATE_MAX_CHARS = 300;
+
+/** A date line is at most this long: "Nov 18, 2019 @17:19 PM · Updated: Nov 18, 2019 @17:26 PM". */
+const DATE_LINE_MAX_CHARS = 80;
+const DATE_WORDS =
+  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?|[ap]\.?m\.?|utc|gmt|[ecmp][sd]?t|bst|cet|updated|published|posted|last|on|at|st|nd|rd|th)\b/gi;
+
+/** A calendar date: a year, or a day and month in figures. */
+const CALENDAR_DATE = /\b(1[89]|20)\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+
+/**
+ * A line that is only a date, with its time and "Updated:" and the like: the story's dateline, not
+ * its text. A time alone ("4:14 p.m.") heads an entry of a live story and stays.
+ */
+function isDateLine(text: string): boolean {
+  if (text.length > DATE_LINE_MAX_CHARS || !CALENDAR_DATE.test(text)) return false;
+  return !/\p{L}/u.test(text.replace(DATE_WORDS, "").replace(/\d+(st|nd|rd|th)\b/gi, ""));
+}
 const MOSTLY = 0.8;
 
 /** Text that is page furniture by its words alone: ad labels, promos, credits, separators. */
 export function isBoilerplateText(text: string): boolean {
-  if (!/[\p{L}\p{N}]/u.test(text)) return true;
+  if (!/[\p{L}\p{N}]/u.test(text) || isDateLine(text)) return true;
   return text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text));
 }
 
