@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, isBylineOf, isItalicNote } from "./boilerplate-blocks";
+import { isBoilerplateBlock, isBylineOf, isItalicNote, withoutTeaserLists } from "./boilerplate-blocks";
 
 function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
   const chars = text.replace(/\s/g, "").length;
@@ -34,6 +34,11 @@ describe("isBoilerplateBlock", () => {
     "Nov. 20, 2019, 9:28 AM UTC",
     "18/11/2019 10:05",
     "By",
+    "You may also like...",
+    "DON'T MISS",
+    "More Great Example Stories",
+    "Related posts",
+    "Related post: Harbour jam recipe",
   ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
 
   it.each([
@@ -54,6 +59,27 @@ describe("isBoilerplateBlock", () => {
     ).toBe(true);
     expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
     expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+});
+
+describe("withoutTeaserLists", () => {
+  it("drops a teaser heading and the linked teasers under it, up to the first block of prose", () => {
+    const story = block("The harbour will be dredged next spring, the council decided on Tuesday night.");
+    const teaser = (text: string): TextBlock => block(text, { linkChars: 12 });
+    const after = block("Correction: an earlier version of this story misnamed the harbour master.");
+    const blocks = [
+      story,
+      block("More Great Example Stories"),
+      teaser("Ferries must unionize, no matter what the council says"),
+      teaser("Could a lost sailor use the tides to get home?"),
+      after,
+    ];
+    expect(withoutTeaserLists(blocks)).toEqual([story, after]);
+  });
+
+  it("keeps prose after a teaser heading when it carries no link", () => {
+    const blocks = [block("Related"), block("The harbour master, who asked not to be named, disagreed.")];
+    expect(withoutTeaserLists(blocks)).toEqual([blocks[1]]);
   });
 });
 

@@ -6,7 +6,7 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(story|article) continues( below)?( advertisement)?$/i,
   /^(continue reading|scroll to continue)( .{0,40})?$/i,
   /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
-  /^(related|read more|more|read also|also read|see also|recommended|watch|listen|more from|related articles?|related stories|read next|up next)\b\s*[:|-]/i,
+  /^(related|read more|more|read also|also read|see also|recommended|watch|listen|more from|read next|up next)( (posts?|stories|articles?|reading|coverage|content|links?))?\s*[:|-]/i,
   /^(related|more)\b.{0,60}:$/i,
   /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
@@ -24,6 +24,10 @@ const BOILERPLATE_LINES: RegExp[] = [
   // Unrendered WordPress shortcodes.
   /^\[(\w+)[^\]]*\].*\[\/\1\]$/,
 ];
+
+/** Headings of teaser lists: "You may also like", "Don't miss", "More great Example stories". */
+const TEASER_HEADING =
+  /^(you (may|might) (also )?(like|enjoy)|don[’']?t miss|recent (articles|posts|stories)|(most )?popular( this week| now| today)?|most (read|viewed|shared)|trending( now)?|more (great |top )?[\p{L}]+ stories|related( (posts|stories|articles|reading|coverage|content|links))?|read more|read next|more from [\p{L} ]{1,40}|tell us what you think|want more stories like this)\W*$/iu;
 
 const LINE_BOILERPLATE_MAX_CHARS = 300;
 
@@ -48,7 +52,26 @@ const MOSTLY = 0.8;
 /** Text that is page furniture by its words alone: ad labels, promos, credits, separators. */
 export function isBoilerplateText(text: string): boolean {
   if (!/[\p{L}\p{N}]/u.test(text) || isDateLine(text)) return true;
-  return text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text));
+  if (text.length > LINE_BOILERPLATE_MAX_CHARS) return false;
+  return TEASER_HEADING.test(text) || BOILERPLATE_LINES.some((pattern) => pattern.test(text));
+}
+
+/** Teasers under such a heading are short and link to the story they promote. */
+const TEASER_MAX_CHARS = 200;
+
+/** Drops teaser-list headings ("More great stories") with the linked teasers listed under them. */
+export function withoutTeaserLists(blocks: TextBlock[]): TextBlock[] {
+  const kept: TextBlock[] = [];
+  let inList = false;
+  for (const block of blocks) {
+    if (TEASER_HEADING.test(block.text)) {
+      inList = true;
+      continue;
+    }
+    inList &&= block.linkChars > 0 && block.text.length <= TEASER_MAX_CHARS;
+    if (!inList) kept.push(block);
+  }
+  return kept;
 }
 
 /** A block that is page furniture by its words or its links. */
