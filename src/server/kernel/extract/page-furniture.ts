@@ -67,6 +67,11 @@ const FURNITURE_WORDS = new Set([
   "sr",
   "screenreader",
   "hidden",
+  // Hover cards and tooltips: shown on demand over the text, never part of it.
+  "tooltip",
+  "popover",
+  "hovercard",
+  "rollover",
 ]);
 
 /** Class / id words of media boxes: their short text is a caption or a credit. */
