@@ -39,6 +39,9 @@ describe("isBoilerplateBlock", () => {
     "More Great Example Stories",
     "Related posts",
     "Related post: Harbour jam recipe",
+    "Subscribe to the Example Gazette YouTube Channel for all of the latest videos!",
+    "SUBSCRIBE",
+    "Subscribe to Example and stay smart with more of your favourite writers.",
   ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
 
   it.each([
@@ -48,6 +51,7 @@ describe("isBoilerplateBlock", () => {
     "On May 3, 2019 the council met.",
     "4:14 p.m.",
     "By the harbour",
+    "Readers who subscribe to the paper's channel on the harbour got the news first, the council said.",
   ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {

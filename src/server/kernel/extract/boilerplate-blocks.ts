@@ -19,6 +19,7 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^citation\s*:/i,
   /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
   /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
+  /^subscribe\b/i,
   /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
   /\bclick here\b/i,
   // Unrendered WordPress shortcodes.
