@@ -4,7 +4,16 @@ import { isBoilerplateBlock, isBylineOf, isItalicNote, withoutTeaserLists } from
 
 function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
   const chars = text.replace(/\s/g, "").length;
-  return { text, heading: false, chars, linkChars: 0, internalLinkChars: 0, italicChars: 0, ...extra };
+  return {
+    text,
+    heading: false,
+    chars,
+    linkChars: 0,
+    internalLinkChars: 0,
+    italicChars: 0,
+    imageBefore: null,
+    ...extra,
+  };
 }
 
 describe("isBoilerplateBlock", () => {
@@ -63,6 +72,20 @@ describe("isBoilerplateBlock", () => {
     ).toBe(true);
     expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
     expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+});
+
+describe("isBoilerplateBlock on captions", () => {
+  const caption = "The slimmer quay wall of the new harbour";
+
+  it("drops a short text under a picture that repeats its alt text or is in italics", () => {
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
+  });
+
+  it("keeps the same text away from a picture, and plain prose under one", () => {
+    expect(isBoilerplateBlock(block(caption, { italicChars: 33 }))).toBe(false);
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
   });
 });
 

@@ -75,9 +75,23 @@ export function withoutTeaserLists(blocks: TextBlock[]): TextBlock[] {
   return kept;
 }
 
-/** A block that is page furniture by its words or its links. */
+/** Captions are short; a longer text under a picture is the story going on. */
+const CAPTION_MAX_CHARS = 200;
+
+const normalised = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** A short text right under a picture that repeats its alt text or is set in italics is its caption. */
+function isImageCaption({ text, chars, italicChars, imageBefore }: TextBlock): boolean {
+  if (imageBefore === null || text.length > CAPTION_MAX_CHARS) return false;
+  return (
+    italicChars >= MOSTLY * chars ||
+    (imageBefore.alt !== "" && normalised(imageBefore.alt) === normalised(text))
+  );
+}
+
+/** A block that is page furniture by its words, its links or its place under a picture. */
 export function isBoilerplateBlock(block: TextBlock): boolean {
-  if (isBoilerplateText(block.text)) return true;
+  if (isBoilerplateText(block.text) || isImageCaption(block)) return true;
   // Blocks that are all links back into the site are menus and teasers ("more on this"); links
   // elsewhere (sources, products) are part of the story.
   return block.internalLinkChars >= MOSTLY * block.chars;
