@@ -34,8 +34,28 @@ const LINE_BOILERPLATE_MAX_CHARS = 300;
 
 /** A date line is at most this long: "Nov 18, 2019 @17:19 PM · Updated: Nov 18, 2019 @17:26 PM". */
 const DATE_LINE_MAX_CHARS = 80;
-const DATE_WORDS =
-  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?|[ap]\.?m\.?|utc|gmt|[ecmp][sd]?t|bst|cet|updated|published|posted|last|on|at|st|nd|rd|th)\b/gi;
+/** Words of a date line, in English and the larger Western European languages. */
+const DATE_WORDS = new RegExp(
+  `(?<!\\p{L})(${[
+    // English
+    "jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?",
+    "mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?",
+    "[ap]\\.?m\\.?|utc|gmt|[ecmp][sd]?t|bst|cet|updated|published|posted|last|on|at|st|nd|rd|th",
+    // Portuguese, Spanish
+    "janeiro|fevereiro|março|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro",
+    "enero|febrero|marzo|abril|mayo|junio|julio|septiembre|octubre|noviembre|diciembre",
+    "(segunda|terça|quarta|quinta|sexta)(-feira)?|sábado|domingo|lunes|martes|miércoles|jueves|viernes",
+    "de|del|às|as|a las|em|actualizado|atualizado|publicado",
+    // French, German, Italian
+    "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre",
+    "januar|februar|märz|juni|juli|oktober|dezember",
+    "gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre",
+    "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag",
+    "lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica",
+    "le|à|h|um|uhr|am|alle|ore|il|mis à jour|publié|aktualisiert|aggiornato",
+  ].join("|")})(?!\\p{L})`,
+  "giu",
+);
 
 /** A calendar date: a year, or a day and month in figures. */
 const CALENDAR_DATE = /\b(1[89]|20)\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
