@@ -2,7 +2,9 @@ import type { TextBlock } from "./block-text";
 
 /** Lines that are page furniture by their words: ad labels, promos, credits, sharing and follow prompts. */
 const BOILERPLATE_LINES: RegExp[] = [
-  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content)$/i,
+  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content|breaking( news)?)$/i,
+  // The ad label in other languages.
+  /^(anzeige|werbung|publicidad|publicité|pubblicità|publicidade|advertentie|reklama|reklame|реклама|iklan|広告|광고|广告)$/iu,
   /^(story|article) continues( below)?( advertisement)?$/i,
   /^(continue reading|scroll to continue)( .{0,40})?$/i,
   /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
@@ -13,7 +15,7 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
   /^https?:\/\/\S+$/i,
-  /^(©|copyright\b|\(c\) )/i,
+  /^(©|copyright\b|\(c\) )|©\s?(19|20)\d\d\b/i,
   /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
   /^citation\s*:/i,
