@@ -54,6 +54,7 @@ describe("isBoilerplateBlock", () => {
     "(Writing by Ann Lee; Edited by Bo Park)",
     "Bo Park contributed reporting from the harbour.",
     "Also: See holiday coverage at Example Radio",
+    "Welcome to the Gazette's Daily Deals. Follow us at Twitter @gazettedeals.",
     "You may also like...",
     "DON'T MISS",
     "More Great Example Stories",

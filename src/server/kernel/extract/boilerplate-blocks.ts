@@ -22,7 +22,7 @@ const BOILERPLATE_LINES: RegExp[] = [
   // Agency and newsroom credits: "Reporting by …; Editing by …", "… contributed reporting."
   /^\(?(additional )?(reporting|writing) by\b.{0,200}\bedit(ing|ed) by\b/i,
   /\bcontributed (reporting|to this (report|story|article))\b/i,
-  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
+  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
   /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
   /^subscribe\b/i,
   /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
