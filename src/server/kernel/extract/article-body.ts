@@ -2,7 +2,12 @@ import { Readability } from "@mozilla/readability";
 import { isHeadingLine } from "../../../domain/reader-paragraphs";
 import { textBlocks } from "./block-text";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, isBoilerplateText, isItalicNote } from "./boilerplate-blocks";
+import {
+  isBoilerplateBlock,
+  isBoilerplateText,
+  isItalicNote,
+  withoutTeaserLists,
+} from "./boilerplate-blocks";
 import { removeFurniture } from "./page-furniture";
 import { containment, shingles } from "./text-overlap";
 import { siteHost } from "../../../domain/site-host";
@@ -35,7 +40,7 @@ function withoutClosingNotes(blocks: TextBlock[]): TextBlock[] {
 }
 
 function blocksToParagraphs(blocks: TextBlock[]): string[] {
-  return withoutClosingNotes(blocks.filter((block) => !isBoilerplateBlock(block)))
+  return withoutClosingNotes(withoutTeaserLists(blocks).filter((block) => !isBoilerplateBlock(block)))
     .flatMap((block) => block.text.split("\n\n"))
     .map((text) => text.trim())
     .filter((text) => text.length > 0);

@@ -36,6 +36,7 @@ describe("textBlocks", () => {
       linkChars: 4,
       internalLinkChars: 4,
       italicChars: 0,
+      imageBefore: null,
     });
     expect(blocks[1]).toEqual({
       text: "Note see elsewhere",
@@ -44,7 +45,18 @@ describe("textBlocks", () => {
       linkChars: 9,
       internalLinkChars: 0,
       italicChars: 4,
+      imageBefore: null,
     });
+  });
+
+  it("notes the picture right before a block's text, but not one in the middle of it", () => {
+    const blocks = textBlocks(
+      bodyOf(
+        '<p><a href="/a.jpg"><img src="a.jpg" alt="The quay"></a></p><br><p><em>The quay at dawn</em></p>' +
+          '<p>Text <img src="b.jpg" alt="icon"> more text</p><p>Plain paragraph</p>',
+      ),
+    );
+    expect(blocks.map((b) => b.imageBefore)).toEqual([{ alt: "The quay" }, null, null]);
   });
 
   it("keeps table cells apart", () => {

@@ -8,6 +8,8 @@ export type TextBlock = {
   linkChars: number;
   internalLinkChars: number;
   italicChars: number;
+  /** An image comes right before the block's text (nothing but markup between them); "" or its alt text. */
+  imageBefore: { alt: string } | null;
 };
 
 export type TextBlockOptions = {
@@ -103,10 +105,14 @@ export function textBlocks(root: Node, options: TextBlockOptions = {}): TextBloc
   let linkDepth = 0;
   let internalLinkDepth = 0;
   let italicDepth = 0;
+  let imageBefore: TextBlock["imageBefore"] = null;
 
   const flush = (): void => {
     const text = tidy(parts.join(""));
-    if (text.length > 0) blocks.push({ text, heading: headingStack.at(-1) ?? false, ...counts });
+    if (text.length > 0) {
+      blocks.push({ text, heading: headingStack.at(-1) ?? false, ...counts, imageBefore });
+      imageBefore = null;
+    }
     parts = [];
     counts = { chars: 0, linkChars: 0, internalLinkChars: 0, italicChars: 0 };
   };
@@ -129,6 +135,10 @@ export function textBlocks(root: Node, options: TextBlockOptions = {}): TextBloc
     if (SKIPPED_TAGS.has(tag)) return;
     if (tag === "br") {
       parts.push("\n");
+      return;
+    }
+    if (tag === "img") {
+      if (counts.chars === 0) imageBefore = { alt: element.getAttribute("alt")?.trim() ?? "" };
       return;
     }
     const block = BLOCK_TAGS.has(tag);

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { TextBlock } from "./block-text";
-import { isBoilerplateBlock, isBylineOf, isItalicNote } from "./boilerplate-blocks";
+import { isBoilerplateBlock, isBylineOf, isItalicNote, withoutTeaserLists } from "./boilerplate-blocks";
 
 function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
   const chars = text.replace(/\s/g, "").length;
-  return { text, heading: false, chars, linkChars: 0, internalLinkChars: 0, italicChars: 0, ...extra };
+  return {
+    text,
+    heading: false,
+    chars,
+    linkChars: 0,
+    internalLinkChars: 0,
+    italicChars: 0,
+    imageBefore: null,
+    ...extra,
+  };
 }
 
 describe("isBoilerplateBlock", () => {
@@ -29,12 +38,46 @@ describe("isBoilerplateBlock", () => {
     "This slideshow requires JavaScript.",
     "______________________________",
     '[button link="/x"]Send us your review[/button]',
+    "Nov 18, 2019 @17:19 PM · Updated: Nov 18, 2019 @17:26 PM",
+    "| UPDATED: 11:05, Tue, Nov 19, 2019",
+    "Nov. 20, 2019, 9:28 AM UTC",
+    "18/11/2019 10:05",
+    "sexta-feira, 22 de outubro de 2010 às 20:13",
+    "Mis à jour le 18 novembre 2019 à 10h05",
+    "Aktualisiert am 18. November 2019, 10:05 Uhr",
+    "By",
+    "BREAKING NEWS",
+    "Anzeige",
+    "Iklan",
+    "The contents of this site are ©2019 Example Publishing Corp., a subsidiary of Example Inc.",
+    "Reporting by Ann Lee; additional reporting by Bo Park; Editing by Cy Dee",
+    "(Writing by Ann Lee; Edited by Bo Park)",
+    "Bo Park contributed reporting from the harbour.",
+    "Also: See holiday coverage at Example Radio",
+    "Welcome to the Gazette's Daily Deals. Follow us at Twitter @gazettedeals.",
+    "You may also like...",
+    "DON'T MISS",
+    "More Great Example Stories",
+    "Related posts",
+    "Related post: Harbour jam recipe",
+    "Subscribe to the Example Gazette YouTube Channel for all of the latest videos!",
+    "SUBSCRIBE",
+    "Subscribe to Example and stay smart with more of your favourite writers.",
   ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
 
   it.each([
     "The council said more from the harbour fund would go to repairs next year, subject to approval.",
     "Published in 1985, the novel sold poorly at first but found its readers decades later.",
     "Share prices in the harbour company rose by 4% on the news.",
+    "On May 3, 2019 the council met.",
+    "Le 18 novembre 2019, le conseil a voté.",
+    "Breaking news is what the gazette does best, its editor said.",
+    "Also in the harbour: two new cranes.",
+    "Reporting by the gazette showed the council had ignored its own engineers.",
+    "The © sign on the old harbour map dates it to after 1900.",
+    "4:14 p.m.",
+    "By the harbour",
+    "Readers who subscribe to the paper's channel on the harbour got the news first, the council said.",
   ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {
@@ -46,6 +89,41 @@ describe("isBoilerplateBlock", () => {
     ).toBe(true);
     expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
     expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+});
+
+describe("isBoilerplateBlock on captions", () => {
+  const caption = "The slimmer quay wall of the new harbour";
+
+  it("drops a short text under a picture that repeats its alt text or is in italics", () => {
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
+  });
+
+  it("keeps the same text away from a picture, and plain prose under one", () => {
+    expect(isBoilerplateBlock(block(caption, { italicChars: 33 }))).toBe(false);
+    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
+  });
+});
+
+describe("withoutTeaserLists", () => {
+  it("drops a teaser heading and the linked teasers under it, up to the first block of prose", () => {
+    const story = block("The harbour will be dredged next spring, the council decided on Tuesday night.");
+    const teaser = (text: string): TextBlock => block(text, { linkChars: 12 });
+    const after = block("Correction: an earlier version of this story misnamed the harbour master.");
+    const blocks = [
+      story,
+      block("More Great Example Stories"),
+      teaser("Ferries must unionize, no matter what the council says"),
+      teaser("Could a lost sailor use the tides to get home?"),
+      after,
+    ];
+    expect(withoutTeaserLists(blocks)).toEqual([story, after]);
+  });
+
+  it("keeps prose after a teaser heading when it carries no link", () => {
+    const blocks = [block("Related"), block("The harbour master, who asked not to be named, disagreed.")];
+    expect(withoutTeaserLists(blocks)).toEqual([blocks[1]]);
   });
 });
 

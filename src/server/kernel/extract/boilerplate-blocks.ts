@@ -2,40 +2,121 @@ import type { TextBlock } from "./block-text";
 
 /** Lines that are page furniture by their words: ad labels, promos, credits, sharing and follow prompts. */
 const BOILERPLATE_LINES: RegExp[] = [
-  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content)$/i,
+  /^(advertisement|advertisements|advert|ad|sponsored( content)?|paid content|breaking( news)?)$/i,
+  // The ad label in other languages.
+  /^(anzeige|werbung|publicidad|publicité|pubblicità|publicidade|advertentie|reklama|reklame|реклама|iklan|広告|광고|广告)$/iu,
   /^(story|article) continues( below)?( advertisement)?$/i,
   /^(continue reading|scroll to continue)( .{0,40})?$/i,
   /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
-  /^(related|read more|more|read also|also read|see also|recommended|watch|listen|more from|related articles?|related stories|read next|up next)\b\s*[:|-]/i,
+  /^(related|read more|more|also|read also|also read|see also|recommended|watch|listen|more from|read next|up next)( (posts?|stories|articles?|reading|coverage|content|links?))?\s*[:|-]/i,
   /^(related|more)\b.{0,60}:$/i,
   /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
   /^https?:\/\/\S+$/i,
-  /^(©|copyright\b|\(c\) )/i,
+  /^(©|copyright\b|\(c\) )|©\s?(19|20)\d\d\b/i,
+  /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
   /^citation\s*:/i,
-  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) on (twitter|facebook|instagram|linkedin)/iu,
+  // Agency and newsroom credits: "Reporting by …; Editing by …", "… contributed reporting."
+  /^\(?(additional )?(reporting|writing) by\b.{0,200}\bedit(ing|ed) by\b/i,
+  /\bcontributed (reporting|to this (report|story|article))\b/i,
+  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
   /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
+  /^subscribe\b/i,
   /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
   /\bclick here\b/i,
   // Unrendered WordPress shortcodes.
   /^\[(\w+)[^\]]*\].*\[\/\1\]$/,
 ];
 
+/** Headings of teaser lists: "You may also like", "Don't miss", "More great Example stories". */
+const TEASER_HEADING =
+  /^(you (may|might) (also )?(like|enjoy)|don[’']?t miss|recent (articles|posts|stories)|(most )?popular( this week| now| today)?|most (read|viewed|shared)|trending( now)?|more (great |top )?[\p{L}]+ stories|related( (posts|stories|articles|reading|coverage|content|links))?|read more|read next|more from [\p{L} ]{1,40}|tell us what you think|want more stories like this)\W*$/iu;
+
 const LINE_BOILERPLATE_MAX_CHARS = 300;
+
+/** A date line is at most this long: "Nov 18, 2019 @17:19 PM · Updated: Nov 18, 2019 @17:26 PM". */
+const DATE_LINE_MAX_CHARS = 80;
+/** Words of a date line, in English and the larger Western European languages. */
+const DATE_WORDS = new RegExp(
+  `(?<!\\p{L})(${[
+    // English
+    "jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?",
+    "mon(day)?|tue(s|sday)?|wed(nesday)?|thu(rs|rsday)?|fri(day)?|sat(urday)?|sun(day)?",
+    "[ap]\\.?m\\.?|utc|gmt|[ecmp][sd]?t|bst|cet|updated|published|posted|last|on|at|st|nd|rd|th",
+    // Portuguese, Spanish
+    "janeiro|fevereiro|março|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro",
+    "enero|febrero|marzo|abril|mayo|junio|julio|septiembre|octubre|noviembre|diciembre",
+    "(segunda|terça|quarta|quinta|sexta)(-feira)?|sábado|domingo|lunes|martes|miércoles|jueves|viernes",
+    "de|del|às|as|a las|em|actualizado|atualizado|publicado",
+    // French, German, Italian
+    "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre",
+    "januar|februar|märz|juni|juli|oktober|dezember",
+    "gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre",
+    "lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag",
+    "lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica",
+    "le|à|h|um|uhr|am|alle|ore|il|mis à jour|publié|aktualisiert|aggiornato",
+  ].join("|")})(?!\\p{L})`,
+  "giu",
+);
+
+/** A calendar date: a year, or a day and month in figures. */
+const CALENDAR_DATE = /\b(1[89]|20)\d\d\b|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b/;
+
+/**
+ * A line that is only a date, with its time and "Updated:" and the like: the story's dateline, not
+ * its text. A time alone ("4:14 p.m.") heads an entry of a live story and stays.
+ */
+function isDateLine(text: string): boolean {
+  if (text.length > DATE_LINE_MAX_CHARS || !CALENDAR_DATE.test(text)) return false;
+  return !/\p{L}/u.test(text.replace(DATE_WORDS, "").replace(/\d+(st|nd|rd|th)\b/gi, ""));
+}
 const MOSTLY = 0.8;
 
 /** Text that is page furniture by its words alone: ad labels, promos, credits, separators. */
 export function isBoilerplateText(text: string): boolean {
-  if (!/[\p{L}\p{N}]/u.test(text)) return true;
-  return text.length <= LINE_BOILERPLATE_MAX_CHARS && BOILERPLATE_LINES.some((pattern) => pattern.test(text));
+  if (!/[\p{L}\p{N}]/u.test(text) || isDateLine(text)) return true;
+  if (text.length > LINE_BOILERPLATE_MAX_CHARS) return false;
+  return TEASER_HEADING.test(text) || BOILERPLATE_LINES.some((pattern) => pattern.test(text));
 }
 
-/** A block that is page furniture by its words or its links. */
+/** Teasers under such a heading are short and link to the story they promote. */
+const TEASER_MAX_CHARS = 200;
+
+/** Drops teaser-list headings ("More great stories") with the linked teasers listed under them. */
+export function withoutTeaserLists(blocks: TextBlock[]): TextBlock[] {
+  const kept: TextBlock[] = [];
+  let inList = false;
+  for (const block of blocks) {
+    if (TEASER_HEADING.test(block.text)) {
+      inList = true;
+      continue;
+    }
+    inList &&= block.linkChars > 0 && block.text.length <= TEASER_MAX_CHARS;
+    if (!inList) kept.push(block);
+  }
+  return kept;
+}
+
+/** Captions are short; a longer text under a picture is the story going on. */
+const CAPTION_MAX_CHARS = 200;
+
+const normalised = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** A short text right under a picture that repeats its alt text or is set in italics is its caption. */
+function isImageCaption({ text, chars, italicChars, imageBefore }: TextBlock): boolean {
+  if (imageBefore === null || text.length > CAPTION_MAX_CHARS) return false;
+  return (
+    italicChars >= MOSTLY * chars ||
+    (imageBefore.alt !== "" && normalised(imageBefore.alt) === normalised(text))
+  );
+}
+
+/** A block that is page furniture by its words, its links or its place under a picture. */
 export function isBoilerplateBlock(block: TextBlock): boolean {
-  if (isBoilerplateText(block.text)) return true;
+  if (isBoilerplateText(block.text) || isImageCaption(block)) return true;
   // Blocks that are all links back into the site are menus and teasers ("more on this"); links
   // elsewhere (sources, products) are part of the story.
   return block.internalLinkChars >= MOSTLY * block.chars;

@@ -53,6 +53,25 @@ describe("removeFurniture", () => {
     expect(html).toBe(`<article>${story}</article>`);
   });
 
+  it("removes the article's title header with its standfirst, but keeps other headers", () => {
+    const story = [1, 2].map(longParagraph).join("");
+    const html = cleaned(
+      `<article><header><h1>Harbour plan splits town</h1><p class="css-1x2y3z">A standfirst that sums the story up.</p></header>` +
+        `<header><h2>What happens next</h2></header>${story}</article>`,
+    );
+    expect(html).toBe(`<article><header><h2>What happens next</h2></header>${story}</article>`);
+  });
+
+  it("removes hover cards and tooltips from inside a paragraph", () => {
+    const story = [1, 2, 3].map(longParagraph).join("");
+    const html = cleaned(
+      `${story}<p>Mayor <a href="/people/ann-lee">Ann Lee</a><span class="rollover-people-block"><img src="lee.jpg">` +
+        `<a href="/people/ann-lee">Ann Bea Lee</a><a href="/news/1">Mayor opens ferry</a> MORE</span> said no.` +
+        `<span class="tooltip">Ann Lee has been mayor since 2019</span></p>`,
+    );
+    expect(html).toBe(`${story}<p>Mayor <a href="/people/ann-lee">Ann Lee</a> said no.</p>`);
+  });
+
   it("removes scripts and styles", () => {
     expect(cleaned(`<script>var a = 1;</script><style>p {}</style>${longParagraph(1)}`)).toBe(
       longParagraph(1),

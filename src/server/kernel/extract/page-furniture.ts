@@ -67,6 +67,11 @@ const FURNITURE_WORDS = new Set([
   "sr",
   "screenreader",
   "hidden",
+  // Hover cards and tooltips: shown on demand over the text, never part of it.
+  "tooltip",
+  "popover",
+  "hovercard",
+  "rollover",
 ]);
 
 /** Class / id words of media boxes: their short text is a caption or a credit. */
@@ -164,7 +169,12 @@ export function removeFurniture(body: HTMLElement): void {
     if (tag === "main" || tag === "article") return "keep";
     if (isHidden(element)) return "remove";
     const role = element.getAttribute("role");
-    if (FURNITURE_TAGS.has(tag) || (role !== null && FURNITURE_ROLES.has(role))) {
+    // A header with the page's h1 is the title block: title, standfirst, byline, date.
+    if (
+      FURNITURE_TAGS.has(tag) ||
+      (role !== null && FURNITURE_ROLES.has(role)) ||
+      (tag === "header" && element.querySelector("h1") !== null)
+    ) {
       return isContainer(element) ? "keep" : "remove";
     }
     const words = classWords(element);
