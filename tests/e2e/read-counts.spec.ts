@@ -7,7 +7,8 @@ import { expectNoViolations } from "./support/axe";
 /**
  * Read counts (issue 29): a visitor, not signed in, opens an unlisted collection from another
  * site's link and a clip in the viewer; the owner's Collections tab then says it was opened once,
- * and the Readers view counts the opening, the article and the referring site. The visitor's
+ * and that its PDF was downloaded, and the Readers view counts the opening, the article and the
+ * referring site. The visitor's
  * browser says it is a desktop Chrome: the headless shell's own User-Agent is a bot's, never
  * counted.
  */
@@ -68,6 +69,16 @@ for (const size of WIDTHS) {
       // The open tab hears of it without a reload.
       await expect(entry).toContainText(/Opened 1 time, last (just now|1 minute ago)/);
       await expect(entry).toContainText("PDF not downloaded yet");
+
+      // The visitor closes the clip and downloads the collection's PDF.
+      await visitor.keyboard.press("Escape");
+      await expect(visitor.getByRole("dialog")).toHaveCount(0);
+      const [download] = await Promise.all([
+        visitor.waitForEvent("download"),
+        visitor.getByRole("link", { name: "Download PDF" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      await expect(entry).toContainText("PDF downloaded 1 time");
       await expectNoViolations(page, `${size.name} Collections tab with counts`, {
         include: [".dashboard__body"],
       });
