@@ -6,7 +6,11 @@ import "../features/article-viewer/article-viewer.css";
 import { CollectionPage } from "../features/collection-page/collection-page";
 import { ContactSection } from "../features/contact/contact-section";
 import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
+import type { InlineStylesHandle } from "../inline-styles";
 import type { Route } from "./+types/collection-page";
+
+// Its stylesheets come inline in the page: nothing blocks the first paint (inline-styles.tsx).
+export const handle: InlineStylesHandle = { inlineStyles: true };
 
 /**
  * `/c/<token>`: an unlisted collection, for whoever has its link. A token that finds none (unknown,

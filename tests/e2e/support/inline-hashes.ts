@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+
+/** The hash of every inline element `selector` finds, as a Content-Security-Policy names it. */
+export function inlineHashes(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll(async (elements) => {
+    const hashes: string[] = [];
+    for (const element of elements) {
+      const digest = await crypto.subtle.digest(
+        "SHA-256",
+        new TextEncoder().encode(element.textContent ?? ""),
+      );
+      hashes.push(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    }
+    return hashes;
+  });
+}
+
+/** The sources a policy's `style-src` directive allows. */
+export const styleSource = (policy: string): string[] =>
+  /(?:^|; )style-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
