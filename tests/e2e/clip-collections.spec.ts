@@ -4,7 +4,7 @@ import type { Article } from "../../src/domain/content";
 import { expect, expectToast, test, unique } from "./admin-helpers";
 import { WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
-import { inlineHashes, styleSource } from "./support/inline-hashes";
+import { inlineHashes, styleSource } from "./support/csp";
 
 /**
  * Collections (issue 29): the owner makes an unlisted collection of three articles in the

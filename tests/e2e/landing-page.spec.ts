@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
-import { gotoHydrated, publicContent } from "./landing-support";
-import { inlineHashes, styleSource } from "./support/inline-hashes";
+import { gotoHydrated, imagesWarmed, publicContent } from "./landing-support";
+import { cspRefusals, inlineHashes, styleSource } from "./support/csp";
 
 test.describe("landing page content", () => {
   test("sections come in the spec's order with their anchors, dividers and footer", async ({
@@ -447,11 +447,11 @@ test.describe("search engines and sharing", () => {
 test("the page runs under its strict Content-Security-Policy: every inline script is allowed by its hash, the same for every visitor, and nothing is refused", async ({
   page,
   request,
+  server,
 }) => {
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
-  });
+  // No write may come between the two visitors: the pictures stored at start are one.
+  await imagesWarmed(server);
+  const refused = cspRefusals(page);
   const response = await page.goto("/");
   const csp = response!.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
@@ -471,10 +471,7 @@ test("the page runs under its strict Content-Security-Policy: every inline scrip
 test("nothing blocks the first paint: the page's styles come inline, each allowed by its hash, and the portrait is asked for first", async ({
   page,
 }) => {
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
-  });
+  const refused = cspRefusals(page);
   const response = await page.goto("/");
   const html = await response!.text();
   expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
@@ -506,10 +503,7 @@ test("nothing blocks the first paint: the page's styles come inline, each allowe
 test("moving between the public page and the sign-in page in the browser keeps each styled, and nothing is refused", async ({
   page,
 }) => {
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
-  });
+  const refused = cspRefusals(page);
   type RouterWindow = { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } };
   await gotoHydrated(page, "/");
   await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/admin"));

@@ -18,3 +18,12 @@ export function inlineHashes(page: Page, selector: string): Promise<string[]> {
 /** The sources a policy's `style-src` directive allows. */
 export const styleSource = (policy: string): string[] =>
   /(?:^|; )style-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+
+/** What the page's Content-Security-Policy refuses from now on, as the console reports it. */
+export function cspRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
