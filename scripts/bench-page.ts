@@ -165,6 +165,14 @@ async function main() {
       );
     }
 
+    // The public pages carry their stylesheets inline (decision 008): part of the HTML's bytes.
+    const inlineCss = [...page.text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)]
+      .map((match) => match[1]!)
+      .join("");
+    console.log(
+      `\nCSS inline in the HTML (counted in HTML): ${format(Buffer.byteLength(inlineCss))} raw, ${format(gzipSync(inlineCss, { level: 9 }).length)} gzip -9`,
+    );
+
     // React's client runtime (entry.client) and React Router's shared chunk are the floor any page pays.
     const framework = rows.filter(
       (row) => row.kind === "js" && /\/(entry\.client|chunk-[A-Z0-9]+)-[\w-]+\.js$/.test(row.name),

@@ -38,7 +38,12 @@ async function main() {
   server.listen(config.port, config.host, async () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    logger.info(`Byline is serving http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`);
+    const origin = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+    // The public pages are in the cache before the first visitor comes, and again after every
+    // write (write-reactions.ts). Without PUBLIC_URL, pages are kept per host: the one printed here.
+    if (!viteServer)
+      await services.pageWarmer.start(app.fetch, config.publicUrlIsSet ? config.publicUrl : origin);
+    logger.info(`Byline is serving ${origin}`);
     if (!config.publicUrlIsSet) {
       logger.warn(
         `PUBLIC_URL is not set: only requests for localhost, 127.x.x.x, [::1] or ${config.host} are served (any other Host gets 421). ` +

@@ -134,14 +134,28 @@ export function staticFiles(clientDir: string) {
   };
 }
 
+/**
+ * Every built stylesheet's text by the URL pages link it at, read once: the public pages carry
+ * theirs inline (src/web/inline-styles.tsx), hashed into their Content-Security-Policy like any
+ * inline element the renderer writes (http/security-headers.ts).
+ */
+export function builtStylesheets(clientDir: string, publicPath: string): ReadonlyMap<string, string> {
+  const assets = path.join(clientDir, "assets");
+  const names = fs.existsSync(assets) ? fs.readdirSync(assets).filter((name) => name.endsWith(".css")) : [];
+  return new Map(
+    names.map((name) => [`${publicPath}assets/${name}`, fs.readFileSync(path.join(assets, name), "utf8")]),
+  );
+}
+
 /** Production: built assets from disk, pages from React Router. */
 export async function productionPages(buildDir: string): Promise<Pages> {
   const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const clientDir = path.join(buildDir, "client");
   const files = staticFiles(clientDir);
+  const inlineStyles = builtStylesheets(clientDir, build.publicPath);
   return {
-    render: async (c, page, context) => (await files(c)) ?? handle(page, context),
+    render: async (c, page, context) => (await files(c)) ?? handle(page, { ...context, inlineStyles }),
     isUnknownPath: catchAllPaths(build, clientDir),
   };
 }

@@ -23,6 +23,7 @@ import { createCollectionService } from "./collections/collection-service";
 import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
 import { IMAGE_CACHE_PATH } from "../domain/image-src";
 import { clientIpResolver } from "./kernel/http/client-address";
+import { createPageWarmer, WARM_PATHS } from "./kernel/http/page-warmer";
 import { createPublicCache } from "./kernel/http/public-cache";
 import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./kernel/picture-loader";
 import { createLiveEvents } from "./live/events-route";
@@ -178,6 +179,11 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     maxBytes: 64 * 1024 * 1024,
     maxAgeMs: 60_000,
   });
+  const pageWarmer = createPageWarmer({
+    paths: WARM_PATHS,
+    upgraded: () => publicCache.upgraded(),
+    onError: (error) => logger.warn({ err: error }, "Rendering the public pages ahead of visitors failed"),
+  });
   // Share cards and icons draw the site's own pictures, never one of its generated answers, and
   // give up on one after a time limit.
   const loadPicture = createPictureLoader({
@@ -224,7 +230,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     ...options.wayback,
   });
   wireWriteReactions(
-    { store, live, publicCache, cards, images, wayback },
+    { store, live, publicCache, pageWarmer, cards, images, wayback },
     { warmImages: options.warmImages ?? false },
   );
   const imports = createImportService({
@@ -252,6 +258,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     clientIp,
     live,
     publicCache,
+    pageWarmer,
     cards,
     icons,
     clipBooks,

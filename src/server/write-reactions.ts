@@ -1,5 +1,6 @@
 import { OWNER_ONLY_COLLECTIONS } from "../domain/content";
 import type { Store } from "./kernel/db/open-database";
+import type { PageWarmer } from "./kernel/http/page-warmer";
 import type { createPublicCache } from "./kernel/http/public-cache";
 import type { ImageService } from "./images/image-service";
 import type { LiveEvents } from "./live/events-route";
@@ -10,6 +11,7 @@ export type WriteReactionParts = {
   store: Store;
   live: Pick<LiveEvents, "publish">;
   publicCache: Pick<ReturnType<typeof createPublicCache>, "invalidate">;
+  pageWarmer: Pick<PageWarmer, "warm">;
   cards: Pick<SocialCards, "prune">;
   images: Pick<ImageService, "cache" | "scheduleWarm">;
   wayback: Pick<WaybackService, "articlesChanged">;
@@ -22,14 +24,20 @@ export type WriteReactionParts = {
  * `warmImages` is for the serving process only: the CLI and most tests never fetch pictures ahead.
  */
 export function wireWriteReactions(parts: WriteReactionParts, options: { warmImages: boolean }) {
-  const { store, live, publicCache, cards, images, wayback } = parts;
+  const { store, live, publicCache, pageWarmer, cards, images, wayback } = parts;
+  // The public pages are rendered again at once, not by the next visitor (in the serving process:
+  // page-warmer.ts does nothing until started).
+  const invalidatePages = () => {
+    publicCache.invalidate();
+    void pageWarmer.warm();
+  };
   store.onChange((event) => {
     // Open pages hear of it over SSE (each stream keeps the owner's collections from visitors).
     live.publish(event);
     // Contact messages, link checks and import progress are seen only on the owner's pages, which
     // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
     // check that finds an original gone records an "articles" change too.)
-    if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) publicCache.invalidate();
+    if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) invalidatePages();
     // A changed or deleted article's share card is drawn again when next asked for.
     if (event.collection === "articles") {
       cards.prune();
@@ -42,5 +50,5 @@ export function wireWriteReactions(parts: WriteReactionParts, options: { warmIma
     }
   });
   // Pages link stored pictures by version (`&v=`): a newly stored picture changes them.
-  images.cache.onStored(() => publicCache.invalidate());
+  images.cache.onStored(invalidatePages);
 }

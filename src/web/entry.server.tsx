@@ -1,5 +1,6 @@
 import { renderToReadableStream } from "react-dom/server.edge";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { InlineStyles } from "./inline-styles";
 import { RenderMark } from "./render-mark";
 
 export const streamTimeout = 5_000;
@@ -27,7 +28,9 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const stream = await renderToReadableStream(
     <RenderMark value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <InlineStyles value={loadContext.inlineStyles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStyles>
     </RenderMark>,
     {
       nonce,

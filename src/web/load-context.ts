@@ -53,5 +53,7 @@ declare module "react-router" {
     /** The image cache's stored version and widths of an image the site uses, once it is stored. */
     imageVersion(url: string): ImageVersion | undefined;
     owner: SignedInOwner | null;
+    /** The built stylesheets' text by URL, for the pages that carry theirs inline (inline-styles.tsx); not in development. */
+    inlineStyles?: ReadonlyMap<string, string>;
   }
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
+import { PageStyles } from "./inline-styles";
 import { useRenderMark } from "./render-mark";
 import "./styles/base.css";
 
@@ -28,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
         <Meta />
-        <Links />
+        <PageStyles nonce={nonce} />
       </head>
       <body>
         {children}

@@ -5,6 +5,7 @@ import type { Article } from "../../src/domain/content";
 import { expect, expectToast, test, unique } from "./admin-helpers";
 import { WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
+import { inlineHashes, styleSource } from "./support/csp";
 
 /**
  * Collections (issue 29): the owner makes an unlisted collection of three articles in the
@@ -92,6 +93,12 @@ for (const size of WIDTHS) {
       // A visitor with the link, not signed in.
       const response = await guest.page.goto(address);
       expect(response?.status()).toBe(200);
+      // Its styles come inline, each allowed by its hash: nothing blocks the first paint.
+      expect(await response!.text()).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
+      const styleSrc = styleSource(response!.headers()["content-security-policy"] ?? "");
+      const styles = await inlineHashes(guest.page, "head style[data-href]");
+      expect(styles.length).toBeGreaterThanOrEqual(3);
+      for (const hash of styles) expect(styleSrc).toContain(hash);
       await expect(guest.page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
       await expect(guest.page.locator(".cp-clip__title")).toHaveText([
         `${tag} story 2`,

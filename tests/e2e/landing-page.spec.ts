@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
-import { gotoHydrated, publicContent } from "./landing-support";
+import { gotoHydrated, imagesWarmed, publicContent } from "./landing-support";
+import { cspRefusals, inlineHashes, styleSource } from "./support/csp";
 
 test.describe("landing page content", () => {
   test("sections come in the spec's order with their anchors, dividers and footer", async ({
@@ -112,7 +113,9 @@ test.describe("landing page content", () => {
     await expect(leadBlock).toContainText(lead.description);
     const leadImage = leadBlock.locator("img");
     await expect(leadImage).toHaveAttribute("loading", "eager");
-    await expect(leadImage).toHaveAttribute("fetchpriority", "high");
+    // The portrait, not the lead story, is the largest picture and is asked for first.
+    await expect(leadImage).not.toHaveAttribute("fetchpriority", "high");
+    await expect(front.locator(".lp-profile img")).toHaveAttribute("fetchpriority", "high");
     await expect(panel.locator(".lp-secondary__item")).toHaveCount(2);
     await expect(panel.locator(".lp-headlines__item")).toHaveCount(3);
   });
@@ -444,27 +447,16 @@ test.describe("search engines and sharing", () => {
 test("the page runs under its strict Content-Security-Policy: every inline script is allowed by its hash, the same for every visitor, and nothing is refused", async ({
   page,
   request,
+  server,
 }) => {
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
-  });
+  // No write may come between the two visitors: the pictures stored at start are one.
+  await imagesWarmed(server);
+  const refused = cspRefusals(page);
   const response = await page.goto("/");
   const csp = response!.headers()["content-security-policy"] ?? "";
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'|nonce/);
-  const inline = await page.locator("script:not([src])").evaluateAll(async (elements) => {
-    const hashes: string[] = [];
-    for (const element of elements) {
-      if (element.getAttribute("type") === "application/ld+json") continue;
-      const digest = await crypto.subtle.digest(
-        "SHA-256",
-        new TextEncoder().encode(element.textContent ?? ""),
-      );
-      hashes.push(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-    }
-    return hashes;
-  });
+  const inline = await inlineHashes(page, 'script:not([src]):not([type="application/ld+json"])');
   expect(inline.length).toBeGreaterThan(0);
   for (const hash of inline) expect(csp).toContain(hash);
   await expect(page.locator(".lp-typed")).toHaveAttribute("data-phase", "done");
@@ -474,6 +466,66 @@ test("the page runs under its strict Content-Security-Policy: every inline scrip
   expect(again.headers()["content-security-policy"]).toBe(csp);
   expect(again.headers()["etag"]).toBe(response!.headers()["etag"]);
   expect(await again.text()).toBe(await response!.text());
+});
+
+test("nothing blocks the first paint: the page's styles come inline, each allowed by its hash, and the portrait is asked for first", async ({
+  page,
+}) => {
+  const refused = cspRefusals(page);
+  const response = await page.goto("/");
+  const html = await response!.text();
+  expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
+  const csp = response!.headers()["content-security-policy"] ?? "";
+  const styleSrc = styleSource(csp);
+  expect(styleSrc.join(" ")).not.toMatch(/'unsafe-inline'|nonce/);
+  const styles = await inlineHashes(page, "head style[data-href]");
+  // The root's, the landing page's, and those it shares with the collection page.
+  expect(styles.length).toBeGreaterThanOrEqual(3);
+  for (const hash of styles) expect(styleSrc).toContain(hash);
+  // Styled from the first paint: the top bar sticks, the paper colour is the page's.
+  await expect(page.locator("header.lp-bar")).toHaveCSS("position", "sticky");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 249, 244)");
+  // The portrait is the largest picture: its preload comes first in the document, at high priority,
+  // with the same candidates and sizes as the picture, so each width fetches the file it shows.
+  const preloads = html.match(/<link rel="preload"[^>]* as="image"[^>]*>/g) ?? [];
+  expect(preloads[0]).toContain("portrait.jpg");
+  expect(preloads[0]).toContain('fetchPriority="high"');
+  expect(preloads.slice(1).join("")).not.toContain('fetchPriority="high"');
+  const portrait = page.locator(".lp-profile__photo");
+  await expect(portrait.locator("img")).toHaveAttribute("fetchpriority", "high");
+  const sizes = await portrait.locator("source").getAttribute("sizes");
+  const srcset = await portrait.locator("source").getAttribute("srcset");
+  expect(preloads[0]).toContain(`imageSizes="${sizes}"`);
+  expect(preloads[0]).toContain(`imageSrcSet="${srcset!.replaceAll("&", "&amp;")}"`);
+  expect(refused).toEqual([]);
+});
+
+test("moving between the public page and the sign-in page in the browser keeps each styled, and nothing is refused", async ({
+  page,
+}) => {
+  const refused = cspRefusals(page);
+  type RouterWindow = { __reactRouterDataRouter: { navigate(to: string | number): Promise<void> } };
+  await gotoHydrated(page, "/");
+  await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/admin"));
+  await expect(page.locator(".admin-auth")).toBeVisible();
+  // The sign-in page's own styles are linked; the root's stay inline.
+  await expect(page.locator(".admin-auth")).toHaveCSS("display", "grid");
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 249, 244)");
+  await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/"));
+  await expect(page.locator("header.lp-bar")).toHaveCSS("position", "sticky");
+  // Its styles come back from the first response's text (React Router may preload the file too).
+  await expect(page.locator("head style[data-href*='/assets/landing-']")).toHaveCount(1);
+
+  // The other way: a first visit to the sign-in page links every stylesheet, and the public page
+  // reached from it links its own.
+  await page.goto("/admin");
+  await expect(page.locator("head style[data-href]")).toHaveCount(0);
+  await expect(page.locator("head link[rel='stylesheet']")).not.toHaveCount(0);
+  await page.locator(".admin-auth").waitFor();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate("/"));
+  await expect(page.locator("header.lp-bar")).toHaveCSS("position", "sticky");
+  expect(refused).toEqual([]);
 });
 
 test("the tab, a bookmark and a phone's home screen get the owner's icon", async ({ page }) => {

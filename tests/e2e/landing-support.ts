@@ -2,6 +2,14 @@ import { expect, type Page } from "@playwright/test";
 import type { Article, Site } from "../../src/domain/content";
 import type { TestServer } from "./support/test-server";
 
+/**
+ * Waits until the server's first image warm-up is done: each picture it stores changes the pages
+ * (they link its version), and the page warmer renders them again at once.
+ */
+export async function imagesWarmed(server: TestServer) {
+  await expect.poll(() => server.log(), { timeout: 30_000 }).toContain("Warmed the image cache");
+}
+
 /** Opens `/` (or `path`) and waits until React has hydrated it (the typing effect has begun). */
 export async function gotoHydrated(page: Page, path = "/") {
   await page.goto(path);

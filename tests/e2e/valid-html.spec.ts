@@ -88,10 +88,14 @@ test("the Nu HTML Checker finds no error in the server HTML or in the DOM with e
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const { messages } = JSON.parse(output.stdout) as { messages: VnuMessage[] };
-    const errors = messages.map(
-      (message) =>
-        `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`,
-    );
+    const errors = messages
+      // The public pages carry their CSS inline, so the checker reads it too; its CSS profile
+      // predates the standard `line-clamp` (CSS Overflow 4), written beside `-webkit-line-clamp`.
+      .filter((message) => !/^CSS: “line-clamp”: Property “line-clamp” doesn't exist/.test(message.message))
+      .map(
+        (message) =>
+          `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`,
+      );
     // The control document's mistake (the one the issue found 90 times) shows the checker ran.
     expect(errors.filter((error) => error.startsWith("control.html"))).toEqual([
       expect.stringContaining(

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LANDING_PARAMS } from "../../src/domain/landing-query";
 import { nodeListener } from "../../src/server/kernel/http/node-listener";
+import { WARM_PATHS } from "../../src/server/kernel/http/page-warmer";
 import { createPublicCache, publicCacheKey } from "../../src/server/kernel/http/public-cache";
 import { catchAllPaths } from "../../src/server/pages";
 import { siteRouteTable } from "./support/route-table";
@@ -178,6 +179,44 @@ describe("public JSON reads", () => {
     });
     const after = (await (await t.request("/api/articles")).json()) as { title: string }[];
     expect(after.map((article) => article.title)).toEqual(["New clip"]);
+  });
+});
+
+describe("public pages rendered ahead of visitors", () => {
+  const warmer = () => t.services.pageWarmer;
+
+  it("are in the cache once the serving process has started: every visitor's first request is a hit", async () => {
+    await warmer().start(t.app.fetch, ORIGIN);
+    expect(renders).toBe(WARM_PATHS.length);
+    for (const path of WARM_PATHS) {
+      const response = await t.request(path, BROWSER);
+      expect(response.headers.get("x-page-cache")).toBe("hit");
+      // Already at the best level: the first visitor gets the smallest bytes.
+      expect(response.headers.get("etag")).toMatch(/-br11"$/);
+    }
+    expect(renders).toBe(WARM_PATHS.length);
+  });
+
+  it("are rendered again right after a write empties the cache, once for a burst of writes", async () => {
+    await warmer().start(t.app.fetch, ORIGIN);
+    renders = 0;
+    // An import's burst: several writes in one go.
+    const { site } = t.services.content;
+    for (const name of ["Renamed Reporter", "Renamed Again"]) site.merge({ name });
+    await warmer().idle();
+    expect(renders).toBe(WARM_PATHS.length);
+    const after = await t.request("/");
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(await after.text()).toContain("Renamed Again");
+    expect(renders).toBe(WARM_PATHS.length);
+  });
+
+  it("are not rendered ahead by a process that never started the warmer (the CLI)", async () => {
+    const { owner } = await t.signIn();
+    await owner("/api/site", { method: "PUT", json: { name: "Renamed Reporter" } });
+    await warmer().idle();
+    expect(renders).toBe(0);
+    expect((await t.request("/")).headers.get("x-page-cache")).toBeNull();
   });
 });
 

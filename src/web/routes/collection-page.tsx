@@ -2,7 +2,11 @@ import { data } from "react-router";
 import { unlistedClipBookPath } from "../../domain/collections";
 import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
 import { CollectionRouteView } from "./collection-route-view";
+import type { InlineStylesHandle } from "../inline-styles";
 import type { Route } from "./+types/collection-page";
+
+// Its stylesheets come inline in the page: nothing blocks the first paint (inline-styles.tsx).
+export const handle: InlineStylesHandle = { inlineStyles: true };
 
 /**
  * `/c/<token>`: an unlisted collection, for whoever has its link. A token that finds none (unknown,

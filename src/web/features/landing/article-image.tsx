@@ -12,8 +12,11 @@ export type ArticleImageProps = {
   width: number;
   height: number;
   className?: string;
-  /** 'lead': above the fold and the page's largest image; 'eager': above the fold; 'lazy': below. */
-  priority?: "lead" | "eager" | "lazy";
+  /**
+   * 'largest': above the fold and the page's largest picture (its LCP element), asked for before
+   * anything else; 'eager': above the fold; 'lazy': below.
+   */
+  priority?: "largest" | "eager" | "lazy";
   /** The rendered width at each breakpoint, measured at 375, 768 and 1280 px. */
   sizes: string;
 };
@@ -68,8 +71,8 @@ export function ArticleImage({
         sizes={sizes}
         preloaded={priority !== "lazy"}
         loading={priority === "lazy" ? "lazy" : "eager"}
-        decoding={priority === "lead" ? "sync" : "async"}
-        fetchPriority={priority === "lead" ? "high" : undefined}
+        decoding={priority === "largest" ? "sync" : "async"}
+        fetchPriority={priority === "largest" ? "high" : undefined}
         onError={fail}
       />
     </div>

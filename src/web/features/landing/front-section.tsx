@@ -41,19 +41,17 @@ function Story({
   article,
   block,
   className,
-  priority,
   sizes,
 }: {
   article: Article;
   /** The CSS block its parts are named after (`lp-lead__title`, `lp-secondary__title`). */
   block: "lp-lead" | "lp-secondary";
   className: string;
-  priority: "lead" | "eager";
   sizes: string;
 }) {
   return (
     <article className={className}>
-      <ArticlePicture article={article} priority={priority} className={`${block}__image`} sizes={sizes} />
+      <ArticlePicture article={article} priority="eager" className={`${block}__image`} sizes={sizes} />
       <Kicker article={article} />
       <h3 className={`${block}__title`}>
         <HeadlineLink article={article} />
@@ -88,9 +86,7 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
         </p>
       ) : (
         <div className="lp-panel__body">
-          {lead ? (
-            <Story article={lead} block="lp-lead" className="lp-lead" priority="lead" sizes={LEAD_SIZES} />
-          ) : null}
+          {lead ? <Story article={lead} block="lp-lead" className="lp-lead" sizes={LEAD_SIZES} /> : null}
           {secondary.length > 0 ? (
             <div className="lp-secondary">
               {secondary.map((article) => (
@@ -99,7 +95,6 @@ function PortfolioPanel({ site, articles, today }: { site: PublicSite; articles:
                   article={article}
                   block="lp-secondary"
                   className="lp-secondary__item"
-                  priority="eager"
                   sizes={SECONDARY_SIZES}
                 />
               ))}
@@ -163,7 +158,7 @@ export function FrontSection({
                 alt={site.name}
                 width={1200}
                 height={800}
-                priority="eager"
+                priority="largest"
                 className="lp-profile__photo"
                 sizes={PORTRAIT_SIZES}
               />
