@@ -22,6 +22,7 @@ import { readerRoutes } from "./reader/reader-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
+import { webArchiveRoutes } from "./web-archive/web-archive-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -68,6 +69,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
       }),
     )
     .route("/", readerRoutes(services.reader))
+    .route(
+      "/",
+      webArchiveRoutes(services.webArchive, {
+        clientIp,
+        portfolioTitle: () => `${content.site.get().name} — portfolio`,
+      }),
+    )
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, config.publicCacheControl))
     .route(

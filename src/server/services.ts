@@ -30,6 +30,7 @@ import { createSiteIcons } from "./icons/site-icons";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
 import { createClipBooks } from "./clip-book/clip-books";
 import { wireWriteReactions } from "./write-reactions";
+import { createWebArchive } from "./web-archive/web-archive-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -96,6 +97,18 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
     alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
+    capture: (page, requestedUrl, leadImage) => webArchive.capture(page, requestedUrl, leadImage),
+  });
+  const webArchive = createWebArchive({
+    store,
+    dir: path.join(config.dataDir, "archive", "warc"),
+    articles: content.articles,
+    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
+    archivedCaptureId: (articleId) => archive.get(articleId)?.captureId,
+    keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
+    logger,
+    software: "Byline",
+    now: options.now,
   });
   const linkHealth = createLinkHealthService({
     store,
@@ -187,6 +200,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     sessions,
     contact,
     reader,
+    webArchive,
     images,
     uploads,
     imports,
