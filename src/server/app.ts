@@ -69,13 +69,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       }),
     )
     .route("/", readerRoutes(services.reader))
-    .route(
-      "/",
-      webArchiveRoutes(services.webArchive, {
-        clientIp,
-        portfolioTitle: () => `${content.site.get().name} — portfolio`,
-      }),
-    )
+    .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, config.publicCacheControl))
     .route(

@@ -108,6 +108,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
     logger,
     software: "Byline",
+    portfolioTitle: () => `${content.site.get().name}: portfolio`,
     now: options.now,
   });
   const linkHealth = createLinkHealthService({

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -190,6 +191,25 @@ describe("the portfolio's web archive", () => {
       const page = wacz.records.find((record) => record.type === "response" && record.url === capture.url);
       expect(page, capture.url).toBeDefined();
     }
+  });
+});
+
+describe("npx byline archive export", () => {
+  it("writes the same checked WACZ to a file", { timeout: 120_000 }, async () => {
+    const out = path.join(app.dataDir, "portfolio.wacz");
+    const child = spawn(process.execPath, ["bin/byline.js", "archive", "export", out], {
+      env: { ...process.env, DATA_DIR: app.dataDir, SEED_DEMO: "false" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.once("close", resolve));
+    expect(code, stderr).toBe(0);
+    const wacz = await checkWacz(fs.readFileSync(out));
+    expect(wacz.pages).toHaveLength(app.services.content.articles.list().length);
+    expect(wacz.entries.filter((entry) => entry.name.startsWith("archive/"))).toHaveLength(
+      app.services.webArchive.captures.all().length,
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import type { WebArchive } from "./web-archive-service";
 const DOWNLOADS_PER_ADDRESS = 30;
 const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 
-export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string; portfolioTitle: () => string };
+export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string };
 
 /**
  * `GET /articles/:id/capture` (the reader's proof line) and `GET /articles/:id/archive.wacz`
@@ -36,7 +36,7 @@ export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOp
       return waczAnswer(c, wacz.stream, wacz.filename);
     })
     .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
-      waczAnswer(c, await archive.portfolioWacz(options.portfolioTitle()), "portfolio.wacz"),
+      waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
     );
 }
 

@@ -27,6 +27,8 @@ export type WebArchiveOptions = {
   keepTextFrom: (articleId: string, page: SafeResponse, capture: { id: string; capturedAt: string }) => Promise<void>;
   logger: { warn(details: object, message: string): void };
   software: string;
+  /** The portfolio WACZ's title (the site's name). */
+  portfolioTitle: () => string;
   now?: () => Date;
 };
 
@@ -186,13 +188,13 @@ export function createWebArchive(options: WebArchiveOptions) {
       };
     },
     /** Every capture, and a page for each article that has one. */
-    portfolioWacz(title: string): Promise<Readable> {
+    portfolioWacz(): Promise<Readable> {
       const pages: WaczPage[] = [];
       for (const article of articles.list()) {
         const newest = isHttpUrl(article.url) ? captures.latest(article.url) : undefined;
         if (newest) pages.push(pageOf(article, newest));
       }
-      return waczOf(captures.all(), pages, title);
+      return waczOf(captures.all(), pages, options.portfolioTitle());
     },
   };
 }
