@@ -312,7 +312,9 @@ async function webArchive(args: string[]): Promise<number> {
     try {
       const captures = services.webArchive.captures.all().length;
       await pipeline(await services.webArchive.portfolioWacz(), fs.createWriteStream(rest[0]!));
-      console.error(`Wrote ${rest[0]} (${captures} captures, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`);
+      console.error(
+        `Wrote ${rest[0]} (${captures} captures, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
+      );
       return 0;
     } finally {
       services.store.close();
@@ -323,7 +325,9 @@ async function webArchive(args: string[]): Promise<number> {
     try {
       const summary = await services.webArchive.reextract();
       for (const failure of summary.failed) console.log(JSON.stringify(failure));
-      console.error(`Extracted ${summary.reextracted} of ${summary.articles} captured articles again from the archive.`);
+      console.error(
+        `Extracted ${summary.reextracted} of ${summary.articles} captured articles again from the archive.`,
+      );
       return summary.failed.length > 0 ? 1 : 0;
     } finally {
       services.store.close();

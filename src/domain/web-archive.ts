@@ -10,7 +10,8 @@ export type CaptureProof = {
   wacz: string;
 };
 
-export const captureProofPath = (articleId: string) => `/api/articles/${encodeURIComponent(articleId)}/capture`;
+export const captureProofPath = (articleId: string) =>
+  `/api/articles/${encodeURIComponent(articleId)}/capture`;
 export const articleWaczPath = (articleId: string) =>
   `/api/articles/${encodeURIComponent(articleId)}/archive.wacz`;
 /** The owner's web archive of the whole portfolio. */

@@ -52,7 +52,9 @@ test("the kept text names its capture and the digest of the bytes received, and 
     await openViewer(page, article.id);
     const proof = viewer(page).locator(".reader-proof");
     await expect(proof.getByText(/^Captured /)).toHaveText(
-      new RegExp(`^Captured \\d{1,2} [A-Z][a-z]+ \\d{4} from 127\\.0\\.0\\.1${pathname}; SHA-256 ${digest.slice(0, 8)}…$`),
+      new RegExp(
+        `^Captured \\d{1,2} [A-Z][a-z]+ \\d{4} from 127\\.0\\.0\\.1${pathname}; SHA-256 ${digest.slice(0, 8)}…$`,
+      ),
     );
     await expect(proof.locator("code").first()).toHaveAttribute("title", digest);
     await proof.getByText("Full digest and web archive").click();

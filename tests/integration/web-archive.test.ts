@@ -35,8 +35,7 @@ let publisher: FakePublisher;
 const pages: Record<string, string> = {};
 
 const capturesOf = (url: string): Capture[] => app.services.webArchive.captures.ofUrl(url);
-const warcOf = (capture: Capture) =>
-  fs.readFileSync(path.join(app.dataDir, "archive", "warc", capture.file));
+const warcOf = (capture: Capture) => fs.readFileSync(path.join(app.dataDir, "archive", "warc", capture.file));
 
 async function addArticle(pathname: string, title: string): Promise<string> {
   const response = await owner("/api/articles", {
@@ -107,7 +106,8 @@ describe("capture", () => {
     const after = capturesOf(publisher.url("/harbour"));
     expect(after).toHaveLength(before.length + 1);
     expect(after.slice(0, before.length)).toEqual(before);
-    for (const capture of after) expect(fs.existsSync(path.join(app.dataDir, "archive", "warc", capture.file))).toBe(true);
+    for (const capture of after)
+      expect(fs.existsSync(path.join(app.dataDir, "archive", "warc", capture.file))).toBe(true);
   });
 });
 
@@ -141,7 +141,9 @@ describe("the proof line", () => {
     expect(wacz.pages).toEqual([
       { id, url: publisher.url("/lighthouse"), ts: expect.any(String), title: "The lighthouse story" },
     ]);
-    const page = wacz.records.find((record) => record.type === "response" && record.url.endsWith("/lighthouse"));
+    const page = wacz.records.find(
+      (record) => record.type === "response" && record.url.endsWith("/lighthouse"),
+    );
     expect(page!.payload.equals(Buffer.from(pages.lighthouse!))).toBe(true);
     expect(wacz.index).toEqual([...wacz.index].sort());
     expect(wacz.index.some((line) => line.includes('"url":"' + publisher.url("/lighthouse")))).toBe(true);
@@ -177,8 +179,15 @@ describe("the portfolio's web archive", () => {
     const response = await owner("/api/archive/portfolio.wacz");
     expect(response.status).toBe(200);
     const wacz = await checkWacz(Buffer.from(await response.arrayBuffer()));
-    const warcs = wacz.entries.filter((entry) => entry.name.startsWith("archive/")).map((entry) => entry.name);
-    expect(warcs.sort()).toEqual(app.services.webArchive.captures.all().map((c) => `archive/${c.file}`).sort());
+    const warcs = wacz.entries
+      .filter((entry) => entry.name.startsWith("archive/"))
+      .map((entry) => entry.name);
+    expect(warcs.sort()).toEqual(
+      app.services.webArchive.captures
+        .all()
+        .map((c) => `archive/${c.file}`)
+        .sort(),
+    );
     expect(wacz.entries.map((entry) => entry.name).slice(-4)).toEqual([
       "indexes/index.cdx",
       "pages/pages.jsonl",
@@ -186,7 +195,9 @@ describe("the portfolio's web archive", () => {
       "datapackage-digest.json",
     ]);
     const articles = app.services.content.articles.list();
-    expect(wacz.pages.map((page) => page.title).sort()).toEqual(articles.map((article) => article.title).sort());
+    expect(wacz.pages.map((page) => page.title).sort()).toEqual(
+      articles.map((article) => article.title).sort(),
+    );
     for (const capture of app.services.webArchive.captures.all()) {
       const page = wacz.records.find((record) => record.type === "response" && record.url === capture.url);
       expect(page, capture.url).toBeDefined();
@@ -216,7 +227,8 @@ describe("npx byline archive export", () => {
 describe("extraction from the archive", () => {
   it("gives the same text with the network off, and the text names the capture it came from", async () => {
     const { content, webArchive } = app.services;
-    const archive = () => app.services.store.sqlite.prepare("select article_id, content, fetched_at from article_archives").all();
+    const archive = () =>
+      app.services.store.sqlite.prepare("select article_id, content, fetched_at from article_archives").all();
     const before = archive() as { article_id: string; content: string }[];
     expect(before.length).toBeGreaterThan(0);
     await publisher.close();

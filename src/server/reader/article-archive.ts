@@ -43,7 +43,8 @@ export function createArticleArchive(store: Store) {
           .onConflictDoUpdate({ target: articleArchivesTable.articleId, set: rest })
           .run();
         store.db.delete(archiveCapturesTable).where(eq(archiveCapturesTable.articleId, articleId)).run();
-        if (captureId !== undefined) store.db.insert(archiveCapturesTable).values({ articleId, captureId }).run();
+        if (captureId !== undefined)
+          store.db.insert(archiveCapturesTable).values({ articleId, captureId }).run();
       })();
     },
     /** True when some archived copy shows this image (the image cache may serve it). */

@@ -226,7 +226,11 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   /** The page in the web archive; a capture that fails costs the reader nothing. */
-  async function keep(page: SafeResponse, url: string, article: ExtractedArticle): Promise<string | undefined> {
+  async function keep(
+    page: SafeResponse,
+    url: string,
+    article: ExtractedArticle,
+  ): Promise<string | undefined> {
     if (!options.capture) return undefined;
     try {
       return await options.capture(page, url, article.image);

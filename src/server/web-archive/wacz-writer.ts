@@ -35,7 +35,8 @@ export async function writeWacz(contents: WaczContents): Promise<Readable> {
     const { hash, bytes } = await hashFile(warc.path);
     resources.push({ name: warc.name, path: `archive/${warc.name}`, hash, bytes });
     const parser = new WARCParser(fs.createReadStream(warc.path));
-    for await (const entry of indexer.iterRecords(parser, warc.name)) index.push(indexer.serializeCDXJ(entry));
+    for await (const entry of indexer.iterRecords(parser, warc.name))
+      index.push(indexer.serializeCDXJ(entry));
   }
   // CDXJ is searched by binary search over its SURT-ordered lines.
   index.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -29,7 +29,12 @@ export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOp
       const address = options.clientIp(c);
       if (!downloads.hit(address)) {
         c.header("Retry-After", String(downloads.retryAfterSeconds(address)));
-        return apiError(c, 429, "rate_limited", "Too many web archive downloads. Try again in a few minutes.");
+        return apiError(
+          c,
+          429,
+          "rate_limited",
+          "Too many web archive downloads. Try again in a few minutes.",
+        );
       }
       const wacz = await archive.articleWacz(c.req.param("id"));
       if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");

@@ -24,7 +24,11 @@ export type WebArchiveOptions = {
   /** The capture an article's archived text came from, when the reader recorded one. */
   archivedCaptureId: (articleId: string) => string | undefined;
   /** Re-extracts an article's text from a stored page and keeps it as the archived copy. */
-  keepTextFrom: (articleId: string, page: SafeResponse, capture: { id: string; capturedAt: string }) => Promise<void>;
+  keepTextFrom: (
+    articleId: string,
+    page: SafeResponse,
+    capture: { id: string; capturedAt: string },
+  ) => Promise<void>;
   logger: { warn(details: object, message: string): void };
   software: string;
   /** The portfolio WACZ's title (the site's name). */
@@ -32,7 +36,11 @@ export type WebArchiveOptions = {
   now?: () => Date;
 };
 
-export type ReextractSummary = { articles: number; reextracted: number; failed: { articleId: string; error: string }[] };
+export type ReextractSummary = {
+  articles: number;
+  reextracted: number;
+  failed: { articleId: string; error: string }[];
+};
 
 /**
  * Web archives of the pages Byline reads for the owner (docs/decisions/036): each capture is its
@@ -150,7 +158,10 @@ export function createWebArchive(options: WebArchiveOptions) {
         await options.keepTextFrom(article.id, await storedPage(found), found);
         summary.reextracted += 1;
       } catch (error) {
-        summary.failed.push({ articleId: article.id, error: error instanceof Error ? error.message : String(error) });
+        summary.failed.push({
+          articleId: article.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     return summary;

@@ -77,7 +77,8 @@ export async function readWarc(bytes: Buffer): Promise<ParsedRecord[]> {
 export async function verifiedWarc(bytes: Buffer): Promise<ParsedRecord[]> {
   const records = await readWarc(bytes);
   for (const record of records) {
-    if (record.blockDigest !== `sha256:${sha256(record.block)}`) throw new Error(`block digest of ${record.recordId}`);
+    if (record.blockDigest !== `sha256:${sha256(record.block)}`)
+      throw new Error(`block digest of ${record.recordId}`);
     if (record.payloadDigest !== `sha256:${sha256(record.payload)}`) {
       throw new Error(`payload digest of ${record.recordId}`);
     }
@@ -87,7 +88,10 @@ export async function verifiedWarc(bytes: Buffer): Promise<ParsedRecord[]> {
 
 export type CheckedWacz = {
   entries: ZipEntry[];
-  datapackage: { wacz_version: string; resources: { name: string; path: string; hash: string; bytes: number }[] };
+  datapackage: {
+    wacz_version: string;
+    resources: { name: string; path: string; hash: string; bytes: number }[];
+  };
   pages: { url: string; ts: string; title: string }[];
   records: ParsedRecord[];
   index: string[];
@@ -127,7 +131,11 @@ export async function checkWacz(zip: Buffer): Promise<CheckedWacz> {
       records.push(...(await verifiedWarc(data)));
     }
   }
-  const [header, ...pages] = file("pages/pages.jsonl").toString().trimEnd().split("\n").map((line) => JSON.parse(line));
+  const [header, ...pages] = file("pages/pages.jsonl")
+    .toString()
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   if (header.format !== "json-pages-1.0") throw new Error("pages.jsonl has no json-pages-1.0 header");
   const index = file("indexes/index.cdx").toString().trimEnd().split("\n");
   return { entries, datapackage, pages, records, index };
