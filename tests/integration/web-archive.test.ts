@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
+import type { Capture } from "../../src/server/web-archive/capture-repository";
 import { serveOnSocket } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 import { checkWacz, sha256, verifiedWarc } from "./support/wacz-check";
@@ -20,14 +22,6 @@ const PICTURE = Buffer.from(
 );
 
 type Proof = { capturedAt: string; url: string; sha256: string; wacz: string };
-type Capture = {
-  id: string;
-  url: string;
-  file: string;
-  payloadSha256: string;
-  imageUrl: string;
-  imageSha256: string;
-};
 
 let app: TestApp;
 let owner: Awaited<ReturnType<TestApp["signIn"]>>["owner"];
@@ -100,6 +94,24 @@ describe("capture", () => {
     expect(capture!.imageSha256).toBe(sha256(PICTURE));
   });
 
+  it("keeps a compressed answer as sent: the gzip bytes, their digest, and the Content-Encoding that names them", async () => {
+    const gzipped = gzipSync(pages.harbour!);
+    publisher.route("/compressed", { headers: { "Content-Encoding": "gzip" }, body: gzipped });
+    const response = await owner("/api/articles/fetch-details", {
+      method: "POST",
+      json: { url: publisher.url("/compressed") },
+    });
+    expect(((await response.json()) as { title: string }).title).toBe("The harbour story");
+    const [capture] = capturesOf(publisher.url("/compressed"));
+    const [page] = await verifiedWarc(warcOf(capture!));
+    expect(page!.payload.equals(gzipped)).toBe(true);
+    expect(capture!.payloadSha256).toBe(sha256(gzipped));
+    expect(page!.httpHead).toContain("Content-Encoding: gzip");
+    expect(page!.httpHead).toContain(`Content-Length: ${gzipped.length}`);
+    const stored = await app.services.webArchive.storedPage(capture!);
+    expect(stored.body.toString()).toBe(pages.harbour);
+  });
+
   it("keeps the earlier capture when the page is read again", async () => {
     const before = capturesOf(publisher.url("/harbour"));
     await owner("/api/articles/fetch-details", { method: "POST", json: { url: publisher.url("/harbour") } });
@@ -126,7 +138,6 @@ describe("the proof line", () => {
       sha256: sha256(Buffer.from(pages.ferry!)),
       wacz: `/api/articles/${id}/archive.wacz`,
     });
-    expect(app.services.reader && capture).toBeDefined();
     expect(proof.sha256).toBe(capture!.payloadSha256);
   });
 

@@ -249,25 +249,25 @@ async function readResponse(
       `Expected ${limits.accept.join(" or ")} but the server sent ${contentType || "no content type"}`,
     );
   }
-  const exchangeOf = (payload: Buffer): HttpExchange => ({
-    method: "GET",
-    requestHeaders: [["host", url.host], ...Object.entries(sentHeaders)],
-    httpVersion: response.httpVersion,
-    responseHeaders: pairs(response.rawHeaders),
-    payload,
+  /** `raw` as received; `body` decoded, with `headers` no longer naming an encoding or length. */
+  const answer = (raw: Buffer, body: Buffer, headers: Record<string, string>): SafeResponse => ({
+    url: url.href,
+    status,
+    statusText: response.statusMessage ?? "",
+    headers,
+    contentType,
+    body,
+    exchange: {
+      method: "GET",
+      requestHeaders: [["host", url.host], ...Object.entries(sentHeaders)],
+      httpVersion: response.httpVersion,
+      responseHeaders: pairs(response.rawHeaders),
+      payload: raw,
+    },
   });
   if (limits.discardBody) {
     response.destroy();
-    const headers = flattenHeaders(response.headers);
-    return {
-      url: url.href,
-      status,
-      statusText: response.statusMessage ?? "",
-      headers,
-      contentType,
-      body: Buffer.alloc(0),
-      exchange: exchangeOf(Buffer.alloc(0)),
-    };
+    return answer(Buffer.alloc(0), Buffer.alloc(0), flattenHeaders(response.headers));
   }
   const declared = Number(response.headers["content-length"]);
   if (declared > limits.maxBytes) {
@@ -283,15 +283,7 @@ async function readResponse(
     delete headers["content-encoding"];
     delete headers["content-length"];
   }
-  return {
-    url: url.href,
-    status,
-    statusText: response.statusMessage ?? "",
-    headers,
-    contentType,
-    body,
-    exchange: exchangeOf(raw),
-  };
+  return answer(raw, body, headers);
 }
 
 function pairs(rawHeaders: string[]): [string, string][] {
