@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Article } from "../../src/domain/content";
+import { expectNoViolations } from "./support/axe";
 import { articlePage, startFakePublisher, type FakePublisher } from "./support/fake-publisher";
 import { expect, perWorker, test as base } from "./support/fixtures";
 import { startServer } from "./support/test-server";
@@ -59,6 +60,11 @@ test("the kept text names its capture and the digest of the bytes received, and 
     await expect(proof.locator("code").first()).toHaveAttribute("title", digest);
     await proof.getByText("Full digest and web archive").click();
     await expect(proof.locator(".reader-proof-digest")).toHaveText(digest);
+    await proof.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("viewer-capture-proof.png") });
+    await expectNoViolations(page, "viewer with the capture's proof line open", {
+      include: ["dialog.viewer"],
+    });
     const download = proof.getByRole("link", { name: "Download this clip's web archive (WACZ)" });
     await expect(download).toHaveAttribute("href", `/api/articles/${article.id}/archive.wacz`);
     const wacz = await page.request.get(`/api/articles/${article.id}/archive.wacz`);
