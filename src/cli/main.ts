@@ -27,8 +27,9 @@ Commands:
   import FILE          replace all content with FILE (our export, or the original site's documents) and
                        add its uploaded images; everything is checked first, and nothing changes if any
                        of it is invalid
-  backup DIR           write a consistent copy of the database to DIR/byline.sqlite and the uploaded
-                       images to DIR/uploads (safe while the server runs)
+  backup DIR           write a consistent copy of the database to DIR/byline.sqlite, the uploaded
+                       images to DIR/uploads and the web-archive captures to DIR/archive/warc (safe
+                       while the server runs)
   backup FILE.sqlite   the database alone, to FILE.sqlite
   extract FILE...      print the article extracted from each HTML file (.html or .html.gz), one JSON line each
   import-from URL [--author NAME] [--yes]
@@ -123,8 +124,9 @@ async function run(args: string[]): Promise<number> {
         const database = path.join(target, "byline.sqlite");
         const { totalPages } = await services.store.sqlite.backup(database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
+        const captures = await services.webArchive.copyCapturesTo(path.join(target, "archive", "warc"));
         console.log(
-          `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
+          `Backed up ${totalPages} pages to ${database}, ${uploads} uploaded images to ${path.join(target, "uploads")} and ${captures} new web-archive captures to ${path.join(target, "archive", "warc")}.`,
         );
         return 0;
       } finally {

@@ -216,6 +216,17 @@ describe("the portfolio's web archive", () => {
   });
 });
 
+describe("backups", () => {
+  it("copy every capture's file, once: a capture never changes", async () => {
+    const target = path.join(app.dataDir, "backup", "archive", "warc");
+    const all = app.services.webArchive.captures.all();
+    expect(await app.services.webArchive.copyCapturesTo(target)).toBe(all.length);
+    for (const capture of all)
+      expect(fs.readFileSync(path.join(target, capture.file)).equals(warcOf(capture))).toBe(true);
+    expect(await app.services.webArchive.copyCapturesTo(target)).toBe(0);
+  });
+});
+
 describe("npx byline archive export", () => {
   it("writes the same checked WACZ to a file", { timeout: 120_000 }, async () => {
     const out = path.join(app.dataDir, "portfolio.wacz");

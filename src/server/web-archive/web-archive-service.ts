@@ -181,9 +181,28 @@ export function createWebArchive(options: WebArchiveOptions) {
     return { id: article.id, url: found.targetUrl, ts: found.capturedAt, title: article.title };
   }
 
+  /**
+   * Copies every capture's file into `target` (a backup's archive/warc) that is not there yet:
+   * a capture never changes, so one already copied is left alone. Resolves to how many it copied.
+   */
+  async function copyCapturesTo(target: string): Promise<number> {
+    fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+    let copied = 0;
+    for (const found of captures.all()) {
+      try {
+        await fs.promises.copyFile(fileOf(found), path.join(target, found.file), fs.constants.COPYFILE_EXCL);
+        copied += 1;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    }
+    return copied;
+  }
+
   return {
     capture,
     proof,
+    copyCapturesTo,
     captures,
     storedPage,
     reextract,
