@@ -124,10 +124,12 @@ async function run(args: string[]): Promise<number> {
         const database = path.join(target, "byline.sqlite");
         const { totalPages } = await services.store.sqlite.backup(database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
-        const captures = await services.webArchive.copyCapturesTo(path.join(target, "archive", "warc"));
+        const warcs = path.join(target, "archive", "warc");
+        const captures = await services.webArchive.copyCapturesTo(warcs);
         console.log(
-          `Backed up ${totalPages} pages to ${database}, ${uploads} uploaded images to ${path.join(target, "uploads")} and ${captures} new web-archive captures to ${path.join(target, "archive", "warc")}.`,
+          `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
         );
+        console.log(`Copied ${captures} new web-archive captures to ${warcs}.`);
         return 0;
       } finally {
         services.store.close();
