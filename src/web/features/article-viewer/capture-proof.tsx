@@ -32,7 +32,7 @@ export function CaptureProof({ articleId, wayback }: Props) {
   if (proof?.articleId !== articleId) return null;
   const { capturedAt, url, sha256, wacz } = proof.proof;
   return (
-    <div className="reader-proof" role="note">
+    <div className="reader-proof">
       <p>
         Captured <time dateTime={capturedAt}>{formatDayMonthYear(new Date(capturedAt))}</time> from{" "}
         <span title={url}>{shortAddress(url)}</span>; SHA-256{" "}
