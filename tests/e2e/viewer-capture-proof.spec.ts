@@ -58,7 +58,7 @@ test("the kept text names its capture and the digest of the bytes received, and 
       ),
     );
     await expect(proof.locator("code").first()).toHaveAttribute("title", digest);
-    await proof.getByText("Full digest and web archive").click();
+    await proof.getByText("Full SHA-256").click();
     await expect(proof.locator(".reader-proof-digest")).toHaveText(digest);
     await proof.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath("viewer-capture-proof.png") });

@@ -38,24 +38,22 @@ export function CaptureProof({ articleId, wayback }: Props) {
         <span title={url}>{shortAddress(url)}</span>; SHA-256{" "}
         <code title={sha256}>{sha256.slice(0, SHORT_DIGEST)}…</code>
       </p>
+      <p>
+        <a href={wacz} download>
+          Download this clip's web archive (WACZ)
+        </a>
+        {wayback && (
+          <>
+            {" · "}
+            <a href={wayback.url} target="_blank" rel="noopener noreferrer">
+              The Wayback Machine's copy ({formatDayMonthYear(new Date(wayback.savedAt))})
+            </a>
+          </>
+        )}
+      </p>
       <details>
-        <summary>Full digest and web archive</summary>
-        <p>
-          SHA-256 of the page as received: <code className="reader-proof-digest">{sha256}</code>
-        </p>
-        <p>
-          <a href={wacz} download>
-            Download this clip's web archive (WACZ)
-          </a>
-          {wayback && (
-            <>
-              {" · "}
-              <a href={wayback.url} target="_blank" rel="noopener noreferrer">
-                The Wayback Machine's copy ({formatDayMonthYear(new Date(wayback.savedAt))})
-              </a>
-            </>
-          )}
-        </p>
+        <summary>Full SHA-256</summary>
+        <code className="reader-proof-digest">{sha256}</code>
       </details>
     </div>
   );
