@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { gunzipSync } from "node:zlib";
 import { ConfigError, loadConfig } from "../server/kernel/config";
 import { exportContent, ImportError, importContent } from "../server/content/content-backup";
@@ -26,8 +27,9 @@ Commands:
   import FILE          replace all content with FILE (our export, or the original site's documents) and
                        add its uploaded images; everything is checked first, and nothing changes if any
                        of it is invalid
-  backup DIR           write a consistent copy of the database to DIR/byline.sqlite and the uploaded
-                       images to DIR/uploads (safe while the server runs)
+  backup DIR           write a consistent copy of the database to DIR/byline.sqlite, the uploaded
+                       images to DIR/uploads and the web-archive captures to DIR/archive/warc (safe
+                       while the server runs)
   backup FILE.sqlite   the database alone, to FILE.sqlite
   extract FILE...      print the article extracted from each HTML file (.html or .html.gz), one JSON line each
   import-from URL [--author NAME] [--yes]
@@ -41,6 +43,12 @@ Commands:
                        write the PDF clip book of the whole portfolio, or of the collection called
                        TITLE, to OUT.pdf (A4 and every clip's full text, unless --letter for US Letter
                        or --excerpt for the opening paragraphs)
+
+  archive export OUT.wacz
+                       write the web archive of every capture (WACZ 1.1.1: the WARCs, their index and one
+                       page per article) to OUT.wacz, for ReplayWeb.page or any WARC tool
+  archive reextract    extract every article's archived text again from the page bytes of its newest
+                       capture, without the network; one JSON line per article that failed
 
 Settings come from the environment, as for the server (DATA_DIR, ...).`;
 
@@ -117,9 +125,12 @@ async function run(args: string[]): Promise<number> {
         const database = path.join(target, "byline.sqlite");
         const { totalPages } = await services.store.sqlite.backup(database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
+        const warcs = path.join(target, "archive", "warc");
+        const captures = await services.webArchive.copyCapturesTo(warcs);
         console.log(
           `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
         );
+        console.log(`Copied ${captures} new web-archive captures to ${warcs}.`);
         return 0;
       } finally {
         services.store.close();
@@ -148,6 +159,8 @@ async function run(args: string[]): Promise<number> {
       return watch(rest);
     case "clip-book":
       return clipBook(rest);
+    case "archive":
+      return webArchive(rest);
     case undefined:
     case "help":
     case "--help":
@@ -316,6 +329,40 @@ async function clipBook(args: string[]): Promise<number> {
     await services.images.idle();
     services.store.close();
   }
+}
+
+async function webArchive(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === "export") {
+    if (rest.length !== 1 || rest[0]!.startsWith("--")) {
+      return fail("Name one file to write: npx byline archive export OUT.wacz");
+    }
+    const services = openServices();
+    try {
+      const captures = services.webArchive.captures.all().length;
+      await pipeline(await services.webArchive.portfolioWacz(), fs.createWriteStream(rest[0]!));
+      console.error(
+        `Wrote ${rest[0]} (${captures} captures, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
+      );
+      return 0;
+    } finally {
+      services.store.close();
+    }
+  }
+  if (sub === "reextract" && rest.length === 0) {
+    const services = openServices();
+    try {
+      const summary = await services.webArchive.reextract();
+      for (const failure of summary.failed) console.log(JSON.stringify(failure));
+      console.error(
+        `Extracted ${summary.reextracted} of ${summary.articles} captured articles again from the archive.`,
+      );
+      return summary.failed.length > 0 ? 1 : 0;
+    } finally {
+      services.store.close();
+    }
+  }
+  return fail("Usage: npx byline archive export OUT.wacz | npx byline archive reextract");
 }
 
 function fail(message: string): number {

@@ -25,6 +25,7 @@ import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
 import { collectionRoutes } from "./collections/collection-routes";
 import type { CollectionPage } from "./collections/collection-service";
 import { readershipRoutes } from "./readership/readership-routes";
+import { webArchiveRoutes } from "./web-archive/web-archive-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -83,6 +84,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       }),
     )
     .route("/", readerRoutes(services.reader))
+    .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, config.publicCacheControl))
     .route(

@@ -38,6 +38,7 @@ import { createReadCounts } from "./readership/read-counts";
 import { createVisitCounter } from "./readership/visit-counter";
 import { collectionPath } from "../domain/collections";
 import { PORTFOLIO_PARAMS } from "../domain/landing-query";
+import { createWebArchive } from "./web-archive/web-archive-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -110,6 +111,19 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
     alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
+    capture: (page, requestedUrl, leadImage) => webArchive.capture(page, requestedUrl, leadImage),
+  });
+  const webArchive = createWebArchive({
+    store,
+    dir: path.join(config.dataDir, "archive", "warc"),
+    articles: content.articles,
+    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
+    archivedCaptureId: (articleId) => archive.get(articleId)?.captureId,
+    keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
+    logger,
+    software: "Byline",
+    portfolioTitle: () => `${content.site.get().name}: portfolio`,
+    now: options.now,
   });
   const linkHealth = createLinkHealthService({
     store,
@@ -250,6 +264,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     sessions,
     contact,
     reader,
+    webArchive,
     images,
     uploads,
     imports,

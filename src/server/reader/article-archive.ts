@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Store } from "../kernel/db/open-database";
-import { articleArchivesTable } from "../kernel/db/schema";
+import { archiveCapturesTable, articleArchivesTable } from "../kernel/db/schema";
 
-export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
+/** An archived copy, with the web-archive capture its text was extracted from when there is one. */
+export type ArchivedArticle = typeof articleArchivesTable.$inferSelect & { captureId?: string };
 
 /**
  * The archived copy of each article's original page (one row per article, replaced on every
@@ -10,8 +11,20 @@ export type ArchivedArticle = typeof articleArchivesTable.$inferSelect;
  * deletes its archive (foreign key cascade).
  */
 export function createArticleArchive(store: Store) {
-  const get = (articleId: string): ArchivedArticle | undefined =>
-    store.db.select().from(articleArchivesTable).where(eq(articleArchivesTable.articleId, articleId)).get();
+  const get = (articleId: string): ArchivedArticle | undefined => {
+    const row = store.db
+      .select()
+      .from(articleArchivesTable)
+      .where(eq(articleArchivesTable.articleId, articleId))
+      .get();
+    if (!row) return undefined;
+    const captureId = store.db
+      .select({ captureId: archiveCapturesTable.captureId })
+      .from(archiveCapturesTable)
+      .where(eq(archiveCapturesTable.articleId, articleId))
+      .get()?.captureId;
+    return captureId === undefined ? row : { ...row, captureId };
+  };
   return {
     get,
     /** The copy of the article's present address: one of an older address is out of date. */
@@ -19,13 +32,20 @@ export function createArticleArchive(store: Store) {
       const copy = get(article.id);
       return copy?.url === article.url ? copy : undefined;
     },
-    put(row: ArchivedArticle): void {
-      const { articleId: _articleId, ...rest } = row;
-      store.db
-        .insert(articleArchivesTable)
-        .values(row)
-        .onConflictDoUpdate({ target: articleArchivesTable.articleId, set: rest })
-        .run();
+    /** Replaces the article's copy; a copy with no capture leaves none recorded for it. */
+    put(copy: ArchivedArticle): void {
+      const { captureId, ...row } = copy;
+      const { articleId, ...rest } = row;
+      store.sqlite.transaction(() => {
+        store.db
+          .insert(articleArchivesTable)
+          .values(row)
+          .onConflictDoUpdate({ target: articleArchivesTable.articleId, set: rest })
+          .run();
+        store.db.delete(archiveCapturesTable).where(eq(archiveCapturesTable.articleId, articleId)).run();
+        if (captureId !== undefined)
+          store.db.insert(archiveCapturesTable).values({ articleId, captureId }).run();
+      })();
     },
     /** True when some archived copy shows this image (the image cache may serve it). */
     usesImage(url: string): boolean {

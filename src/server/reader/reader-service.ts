@@ -89,6 +89,11 @@ export type ReaderServiceOptions = {
   onPageRead?: (page: { url: string; title: string }, signals: PageSignals) => void;
   /** Copies of an article the clip watch found at other addresses. */
   alsoPublishedAt?: (articleId: string) => string[];
+  /**
+   * Keeps every page read (and its lead image) in the web archive; resolves to the capture's id,
+   * which the archived text then records.
+   */
+  capture?: (page: SafeResponse, requestedUrl: string, leadImage: string) => Promise<string>;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -105,7 +110,7 @@ const UNREADABLE_TTL_MS = HOUR_MS;
 const MAX_CACHED_PAGES = 200;
 
 type Extraction =
-  | { ok: true; article: ExtractedArticle; fetchedAt: string }
+  | { ok: true; article: ExtractedArticle; fetchedAt: string; captureId?: string }
   | { ok: false; error: ReaderError };
 
 /** Decoding, the markup limits and extraction, in the parse pool: never on the main thread. */
@@ -123,9 +128,15 @@ function failureTtl(error: ReaderError): number {
 }
 
 /** The archived copy of an article: what the page said when it was read. */
-function archivedCopy(article: Article, extracted: ExtractedArticle, fetchedAt: string): ArchivedArticle {
+function archivedCopy(
+  article: Article,
+  extracted: ExtractedArticle,
+  fetchedAt: string,
+  captureId: string | undefined,
+): ArchivedArticle {
   const { title, author, publishDate, image, excerpt, content } = extracted;
   return {
+    ...(captureId === undefined ? {} : { captureId }),
     articleId: article.id,
     url: article.url,
     title,
@@ -186,8 +197,10 @@ export function createReaderService(options: ReaderServiceOptions) {
       let outcome: Extraction;
       try {
         const page = await loadPage(url);
-        outcome = { ok: true, article: await extractPage(page), fetchedAt: new Date(now()).toISOString() };
-        noteRead(url, outcome.article);
+        const article = await extractPage(page);
+        const captureId = await keep(page, url, article);
+        outcome = { ok: true, article, fetchedAt: new Date(now()).toISOString(), captureId };
+        noteRead(url, article);
       } catch (error) {
         const failure = error instanceof ReaderError ? error : fetchFailure(error, 502);
         logger.info({ url, code: failure.code }, failure.message);
@@ -212,11 +225,31 @@ export function createReaderService(options: ReaderServiceOptions) {
     return paragraphs;
   }
 
-  function saveArchive(article: Article, extracted: ExtractedArticle, fetchedAt: string): void {
+  /** The page in the web archive; a capture that fails costs the reader nothing. */
+  async function keep(
+    page: SafeResponse,
+    url: string,
+    article: ExtractedArticle,
+  ): Promise<string | undefined> {
+    if (!options.capture) return undefined;
+    try {
+      return await options.capture(page, url, article.image);
+    } catch (error) {
+      logger.warn({ url, err: error }, "Could not keep the page in the web archive");
+      return undefined;
+    }
+  }
+
+  function saveArchive(
+    article: Article,
+    extracted: ExtractedArticle,
+    fetchedAt: string,
+    captureId: string | undefined,
+  ): void {
     // Nothing to keep: the page is asked again once the memory cache forgets it.
     if (extracted.content === "") return;
     try {
-      archive.put(archivedCopy(article, extracted, fetchedAt));
+      archive.put(archivedCopy(article, extracted, fetchedAt, captureId));
     } catch (error) {
       // Deleted while we fetched it, or the disk is full: the visitor still gets the text.
       logger.warn({ articleId: article.id, err: error }, "Could not save the article's archived copy");
@@ -246,7 +279,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     if (article.gone) throw goneError(article);
     const outcome = await extractUrl(article.url);
     if (!outcome.ok) throw outcome.error;
-    saveArchive(article, outcome.article, outcome.fetchedAt);
+    saveArchive(article, outcome.article, outcome.fetchedAt, outcome.captureId);
     return merge(article, outcome.article, "fetched");
   }
 
@@ -287,7 +320,8 @@ export function createReaderService(options: ReaderServiceOptions) {
       throw fetchFailure(error, 400);
     }
     const article = await extractPage(page);
-    extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString() });
+    const captureId = await keep(page, url, article);
+    extractions.set(url, { ok: true, article, fetchedAt: new Date(now()).toISOString(), captureId });
     noteRead(url, article);
     return detailsOf(article, page.url);
   }
@@ -295,7 +329,24 @@ export function createReaderService(options: ReaderServiceOptions) {
   /** Fetch details of a page someone else fetched (the clip watch asks politely, with its own rules). */
   async function readDetails(page: SafeResponse): Promise<PageDetails> {
     const article = await extractPage(page);
+    await keep(page, page.url, article);
     return { ...detailsOf(article, page.url), signals: article.signals };
+  }
+
+  /**
+   * Extraction again from a page kept in the web archive (no network): the article's archived
+   * text becomes what those bytes say, and records the capture it came from.
+   */
+  async function keepTextFrom(
+    id: string,
+    page: SafeResponse,
+    capture: { id: string; capturedAt: string },
+  ): Promise<void> {
+    const article = storedArticle(id);
+    const extracted = await extractPage(page);
+    if (extracted.content === "") throw new ReaderError(502, "no_text", "No article text found on the page");
+    archive.put(archivedCopy(article, extracted, capture.capturedAt, capture.id));
+    splitArchives.delete(`${id} ${capture.capturedAt}`);
   }
 
   /**
@@ -314,10 +365,10 @@ export function createReaderService(options: ReaderServiceOptions) {
     if (extracted.content === "") {
       throw new ReaderError(502, "no_text", "No article text found on the page");
     }
-    return archivedCopy(article, extracted, outcome.fetchedAt);
+    return archivedCopy(article, extracted, outcome.fetchedAt, outcome.captureId);
   }
 
-  return { read, framing, fetchDetails, readDetails, extractForArchive };
+  return { read, framing, fetchDetails, readDetails, extractForArchive, keepTextFrom };
 }
 
 function detailsOf(article: ExtractedArticle, pageUrl: string): ArticleDetails {

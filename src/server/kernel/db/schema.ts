@@ -1,4 +1,4 @@
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
 import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
@@ -366,4 +366,43 @@ export const collectionReadsTable = sqliteTable("collection_reads", {
   emailFirstOpen: integer("email_first_open", { mode: "boolean" }).notNull().default(false),
   /** When the first-opening e-mail was queued: it is sent once. */
   emailedAt: text("emailed_at"),
+});
+
+/**
+ * Web archive (src/server/web-archive, docs/decisions/036): every time a page was read for the
+ * owner, kept as its own gzip-per-record WARC file `DATA_DIR/archive/warc/<file>`. Captures are
+ * never replaced; they belong to the article whose address is `url` or `targetUrl`.
+ */
+export const capturesTable = sqliteTable(
+  "captures",
+  {
+    id: text("id").primaryKey(),
+    /** The address asked for. */
+    url: text("url").notNull(),
+    /** The address that answered, after redirects (the WARC-Target-URI). */
+    targetUrl: text("target_url").notNull(),
+    capturedAt: text("captured_at").notNull(),
+    status: integer("status").notNull(),
+    /** Hex SHA-256 of the response body as received (the record's WARC-Payload-Digest). */
+    payloadSha256: text("payload_sha256").notNull(),
+    file: text("file").notNull(),
+    fileBytes: integer("file_bytes").notNull(),
+    /** Where the gzip member of the response record lies in the file. */
+    responseOffset: integer("response_offset").notNull(),
+    responseLength: integer("response_length").notNull(),
+    /** The lead image captured with the page, or "" when there was none or it could not be fetched. */
+    imageUrl: text("image_url").notNull(),
+    imageSha256: text("image_sha256").notNull(),
+  },
+  (table) => [index("captures_url").on(table.url), index("captures_target_url").on(table.targetUrl)],
+);
+
+/** The capture an article's archived text was extracted from: the text traced to its bytes. */
+export const archiveCapturesTable = sqliteTable("archive_captures", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articlesTable.id, { onDelete: "cascade" }),
+  captureId: text("capture_id")
+    .notNull()
+    .references(() => capturesTable.id),
 });

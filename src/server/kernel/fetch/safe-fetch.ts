@@ -40,7 +40,21 @@ export type SafeResponse = {
   statusText: string;
   headers: Record<string, string>;
   contentType: string;
+  /** Decoded from its Content-Encoding (then `headers` name no encoding and no length). */
   body: Buffer;
+  /** The final request and its answer as they went over the wire, for the web archive. */
+  exchange: HttpExchange;
+};
+
+/** One HTTP request and response of the final hop, headers in the order and case they were sent. */
+export type HttpExchange = {
+  method: "GET";
+  requestHeaders: [string, string][];
+  /** "1.1" or "1.0". */
+  httpVersion: string;
+  responseHeaders: [string, string][];
+  /** The body as received: without its transfer coding, still in its Content-Encoding. */
+  payload: Buffer;
 };
 
 /** Which destinations a fetch may connect to. Every hop is checked against it. */
@@ -104,7 +118,7 @@ export async function fetchWithPolicy(
       const response = await send(target, address, headers, controller.signal, form);
       const location = response.headers.location;
       if (form !== undefined || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
-        return await readResponse(target, response, limits);
+        return await readResponse(target, response, limits, headers);
       }
       response.destroy();
       if (redirects >= limits.maxRedirects) {
@@ -233,7 +247,12 @@ function withoutCredentials(headers: Record<string, string>): Record<string, str
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.includes(name)));
 }
 
-async function readResponse(url: URL, response: IncomingMessage, limits: Limits): Promise<SafeResponse> {
+async function readResponse(
+  url: URL,
+  response: IncomingMessage,
+  limits: Limits,
+  sentHeaders: Record<string, string>,
+): Promise<SafeResponse> {
   const status = response.statusCode ?? 0;
   const contentType = response.headers["content-type"] ?? "";
   // Error pages are returned as they are so the caller can report the status.
@@ -244,17 +263,25 @@ async function readResponse(url: URL, response: IncomingMessage, limits: Limits)
       `Expected ${limits.accept.join(" or ")} but the server sent ${contentType || "no content type"}`,
     );
   }
+  /** `raw` as received; `body` decoded, with `headers` no longer naming an encoding or length. */
+  const answer = (raw: Buffer, body: Buffer, headers: Record<string, string>): SafeResponse => ({
+    url: url.href,
+    status,
+    statusText: response.statusMessage ?? "",
+    headers,
+    contentType,
+    body,
+    exchange: {
+      method: "GET",
+      requestHeaders: [["host", url.host], ...Object.entries(sentHeaders)],
+      httpVersion: response.httpVersion,
+      responseHeaders: pairs(response.rawHeaders),
+      payload: raw,
+    },
+  });
   if (limits.discardBody) {
     response.destroy();
-    const headers = flattenHeaders(response.headers);
-    return {
-      url: url.href,
-      status,
-      statusText: response.statusMessage ?? "",
-      headers,
-      contentType,
-      body: Buffer.alloc(0),
-    };
+    return answer(Buffer.alloc(0), Buffer.alloc(0), flattenHeaders(response.headers));
   }
   const declared = Number(response.headers["content-length"]);
   if (declared > limits.maxBytes) {
@@ -270,7 +297,13 @@ async function readResponse(url: URL, response: IncomingMessage, limits: Limits)
     delete headers["content-encoding"];
     delete headers["content-length"];
   }
-  return { url: url.href, status, statusText: response.statusMessage ?? "", headers, contentType, body };
+  return answer(raw, body, headers);
+}
+
+function pairs(rawHeaders: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) result.push([rawHeaders[i]!, rawHeaders[i + 1]!]);
+  return result;
 }
 
 function hasAcceptedType(contentType: string, accept: string[]): boolean {

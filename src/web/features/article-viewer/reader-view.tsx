@@ -3,6 +3,7 @@ import { formatArticleDate, formatLongUs } from "../../../domain/dates";
 import { ARCHIVED_TEXT_NOTE, originalGoneText } from "../../../domain/link-health";
 import type { ReaderState } from "./reader-content";
 import { AlsoPublished } from "./also-published";
+import { CaptureProof } from "./capture-proof";
 import { OriginalLink } from "./original-link";
 import { ViewerImage } from "./viewer-image";
 import { WaybackLink } from "./wayback-link";
@@ -77,6 +78,7 @@ export function ReaderView({ article, state }: Props) {
         {article.outlet && <p>Originally published on {article.outlet}</p>}
         <OriginalLink article={article}>View Original</OriginalLink>
         <AlsoPublished urls={content.alsoPublishedAt} />
+        {content.source !== "stored" && <CaptureProof articleId={article.id} />}
         <WaybackLink article={article} />
       </footer>
     </article>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Article } from "../../../../domain/content";
 import { formatDayMonthYear } from "../../../../domain/dates";
 import { CLIP_BOOK_PATH } from "../../../../domain/generated-paths";
+import { PORTFOLIO_WACZ_PATH } from "../../../../domain/web-archive";
 import {
   isBrokenLink,
   UNREACHABLE_AFTER_DAYS,
@@ -73,6 +74,9 @@ function CheckLinks({ report }: { report: LinkHealthReport }) {
       </button>
       <a className="button" href={CLIP_BOOK_PATH} download>
         Download PDF
+      </a>
+      <a className="button" href={PORTFOLIO_WACZ_PATH} download>
+        Download web archive (WACZ)
       </a>
       <p className="link-check__progress" role="status">
         {runText(report)}

@@ -1,0 +1,54 @@
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import { PORTFOLIO_WACZ_PATH } from "../../domain/web-archive";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
+import { apiError } from "../kernel/http/api-error";
+import { requireOwner } from "../kernel/http/owner-guard";
+import { createRateLimiter } from "../kernel/http/rate-limiter";
+import type { WebArchive } from "./web-archive-service";
+
+/** A clip's WACZ is read from disk and zipped on each request: an address may ask for this many. */
+const DOWNLOADS_PER_ADDRESS = 30;
+const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
+
+export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string };
+
+/**
+ * `GET /articles/:id/capture` (the reader's proof line) and `GET /articles/:id/archive.wacz`
+ * (public, for any stored article), and the owner's `GET /archive/portfolio.wacz`.
+ */
+export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOptions) {
+  const downloads = createRateLimiter({ limit: DOWNLOADS_PER_ADDRESS, windowMs: DOWNLOAD_WINDOW_MS });
+  return new Hono<AppEnv>()
+    .get("/articles/:id/capture", (c) => {
+      const proof = archive.proof(c.req.param("id"));
+      if (!proof) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
+      return c.json(proof);
+    })
+    .get("/articles/:id/archive.wacz", async (c) => {
+      const address = options.clientIp(c);
+      if (!downloads.hit(address)) {
+        c.header("Retry-After", String(downloads.retryAfterSeconds(address)));
+        return apiError(
+          c,
+          429,
+          "rate_limited",
+          "Too many web archive downloads. Try again in a few minutes.",
+        );
+      }
+      const wacz = await archive.articleWacz(c.req.param("id"));
+      if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
+      return waczAnswer(c, wacz.stream, wacz.filename);
+    })
+    .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
+      waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
+    );
+}
+
+function waczAnswer(c: AppContext, stream: Readable, filename: string): Response {
+  return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+    "Content-Type": "application/zip",
+    "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+    "Cache-Control": "private, no-store",
+  });
+}
