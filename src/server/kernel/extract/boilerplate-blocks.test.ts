@@ -134,6 +134,26 @@ describe("isItalicNote", () => {
     ).toBe(true);
     expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 10 }))).toBe(false);
   });
+
+  it.each([
+    "Have a tip? Mara Ellison may be reached at mara@example.com.",
+    "Join our forums to keep talking about the harbour!",
+    "Like this story? Share it with a friend!",
+    "Mara Ellison is the Gazette's harbour reporter and spends her weekends on the water.",
+  ])("recognises the prompt or bio %j", (text) => {
+    expect(isItalicNote(block(text, { italicChars: text.replace(/\s/g, "").length }))).toBe(true);
+  });
+
+  it.each([
+    "Correction added Nov. 18, 2019: The caption below the photograph originally misnamed the harbour master.",
+    "This article was reprinted on Example.com.",
+    "Originally published on Example Science.",
+    "“Harbour Lights” is now available on DVD and VOD.",
+    "Main image credit: Getty",
+    "Version tested: PC.",
+  ])("keeps the note on the article %j", (text) => {
+    expect(isItalicNote(block(text, { italicChars: text.replace(/\s/g, "").length }))).toBe(false);
+  });
 });
 
 describe("isBylineOf", () => {

@@ -122,10 +122,21 @@ export function isBoilerplateBlock(block: TextBlock): boolean {
   return block.internalLinkChars >= MOSTLY * block.chars;
 }
 
-/** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */
+/** A note that turns to the reader: "Listen live …", "Join our forums …", "Have a tip? …". */
+const READER_PROMPT =
+  /\b(you|your|us|our)\b|^(listen|watch|join|follow|like|share|subscribe|sign up|download|send|email|contact|call|tell|click|tap|visit|check out|have a tip|got a tip)\b/i;
+/** The author's bio: "Mara Ellison is the Gazette's harbour reporter." */
+const AUTHOR_BIO = /^\p{Lu}[\p{L}.'’-]*( \p{Lu}[\p{L}.'’-]*)+ (is|was|writes|covers|reports)\b/u;
+
+/**
+ * Prompts to the reader ("listen live", "have a tip?", contact lines) and author bios close many
+ * articles, set in italics (with links). Other italic closing notes speak of the article itself
+ * (a correction, a credit, where it first ran, where the film can be seen) and are part of it.
+ */
 export function isItalicNote(block: TextBlock): boolean {
   const { text, chars, italicChars, linkChars } = block;
-  return text.length <= 400 && italicChars >= 0.5 * chars && italicChars + linkChars >= 0.9 * chars;
+  if (text.length > 400 || italicChars < 0.5 * chars || italicChars + linkChars < 0.9 * chars) return false;
+  return READER_PROMPT.test(text) || AUTHOR_BIO.test(text);
 }
 
 function escapeRegExp(text: string): string {

@@ -255,3 +255,19 @@ describe("extractArticle outlet name", () => {
     expect(siteNameOf('<meta name="twitter:site" content="@harbour">')).toBe("");
   });
 });
+
+describe("extractArticle closing notes", () => {
+  it("keeps an italic note on the article itself and drops the prompt to the reader after it", () => {
+    const correction =
+      "Correction added March 6: an earlier version of this story misnamed the harbour master.";
+    const article = extractArticle(
+      page(
+        "<title>Harbour</title>",
+        `<article>${prose(6)}<p><em>${correction}</em></p>` +
+          `<p><em>Have a tip? Write to <a href="mailto:desk@example.com">the desk</a> or follow us.</em></p></article>`,
+      ),
+      PAGE_URL,
+    );
+    expect(article.content.split("\n\n").at(-1)).toBe(correction);
+  });
+});
