@@ -16,6 +16,9 @@ function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
   };
 }
 
+const isOwnSite = (href: string): boolean => new URL(href).hostname.endsWith("example.com");
+const furniture = (candidate: TextBlock): boolean => isBoilerplateBlock(candidate, isOwnSite);
+
 describe("isBoilerplateBlock", () => {
   it.each([
     "Advertisement",
@@ -63,7 +66,7 @@ describe("isBoilerplateBlock", () => {
     "Subscribe to the Example Gazette YouTube Channel for all of the latest videos!",
     "SUBSCRIBE",
     "Subscribe to Example and stay smart with more of your favourite writers.",
-  ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
+  ])("drops %j", (text) => expect(furniture(block(text))).toBe(true));
 
   it.each([
     "The council said more from the harbour fund would go to repairs next year, subject to approval.",
@@ -78,17 +81,20 @@ describe("isBoilerplateBlock", () => {
     "4:14 p.m.",
     "By the harbour",
     "Readers who subscribe to the paper's channel on the harbour got the news first, the council said.",
-  ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
+  ])("keeps prose %j", (text) => expect(furniture(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {
     const text = "Ferry timetable cut again";
     const chars = text.replace(/\s/g, "").length;
-    expect(isBoilerplateBlock(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
-    expect(
-      isBoilerplateBlock(block(text, { heading: true, linkChars: chars, internalLinkChars: chars })),
-    ).toBe(true);
-    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
-    expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+    expect(furniture(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(furniture(block(text, { heading: true, linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(furniture(block(text, { heading: true, linkChars: chars }))).toBe(false);
+    expect(furniture(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+
+  it("drops a bare address on the page's own site and keeps one elsewhere, a source", () => {
+    expect(furniture(block("https://news.example.com/2024/03/harbour-dredging.php"))).toBe(true);
+    expect(furniture(block("http://archive.example.org/1998/harbour-survey.html#p4"))).toBe(false);
   });
 });
 
@@ -96,13 +102,13 @@ describe("isBoilerplateBlock on captions", () => {
   const caption = "The slimmer quay wall of the new harbour";
 
   it("drops a short text under a picture that repeats its alt text or is in italics", () => {
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
+    expect(furniture(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
+    expect(furniture(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
   });
 
   it("keeps the same text away from a picture, and plain prose under one", () => {
-    expect(isBoilerplateBlock(block(caption, { italicChars: 33 }))).toBe(false);
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
+    expect(furniture(block(caption, { italicChars: 33 }))).toBe(false);
+    expect(furniture(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
   });
 });
 

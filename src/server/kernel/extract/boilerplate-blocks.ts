@@ -14,7 +14,6 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
-  /^https?:\/\/\S+$/i,
   /^(©|copyright\b|\(c\) )|©\s?(19|20)\d\d\b/i,
   /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
@@ -114,9 +113,17 @@ function isImageCaption({ text, chars, italicChars, imageBefore }: TextBlock): b
   );
 }
 
-/** A block that is page furniture by its words, its links or its place under a picture. */
-export function isBoilerplateBlock(block: TextBlock): boolean {
+const BARE_URL = /^https?:\/\/\S+$/i;
+
+/**
+ * A block that is page furniture by its words, its links or its place under a picture.
+ * `isInternalLink` tells addresses on the page's own site from addresses elsewhere.
+ */
+export function isBoilerplateBlock(block: TextBlock, isInternalLink: (href: string) => boolean): boolean {
   if (isBoilerplateText(block.text) || isImageCaption(block)) return true;
+  // A bare address on this site is the story's own link, printed for sharing; one elsewhere is a
+  // source the story cites.
+  if (BARE_URL.test(block.text)) return isInternalLink(block.text);
   // Blocks that are all links back into the site are menus and teasers ("more on this"); links
   // elsewhere (sources, products) are part of the story.
   return block.internalLinkChars >= MOSTLY * block.chars;

@@ -271,3 +271,17 @@ describe("extractArticle closing notes", () => {
     expect(article.content.split("\n\n").at(-1)).toBe(correction);
   });
 });
+
+describe("extractArticle bare addresses", () => {
+  it("keeps an address the story cites as its source and drops the story's own address", () => {
+    const source = "http://archive.example.org/1998/harbour-survey.html";
+    const article = extractArticle(
+      page(
+        "<title>Harbour</title>",
+        `<article>${prose(6)}<p>The survey is still online:</p><p>${source}</p><p>${PAGE_URL}</p></article>`,
+      ),
+      PAGE_URL,
+    );
+    expect(article.content.split("\n\n").slice(-2)).toEqual(["The survey is still online:", source]);
+  });
+});
