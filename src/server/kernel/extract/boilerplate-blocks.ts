@@ -21,8 +21,10 @@ const BOILERPLATE_LINES: RegExp[] = [
   // Agency and newsroom credits: "Reporting by …; Editing by …", "… contributed reporting."
   /^\(?(additional )?(reporting|writing) by\b.{0,200}\bedit(ing|ed) by\b/i,
   /\bcontributed (reporting|to this (report|story|article))\b/i,
-  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
-  /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
+  // Follow and newsletter prompts open a sentence ("Follow her on Twitter", "Sign up for our
+  // newsletter"); "fans follow her on Instagram" and "readers who subscribe to the newsletter" are prose.
+  /(^|[.!?:]\s+)follow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
+  /(^|[.!?:]\s+)(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
   /^subscribe\b/i,
   /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
   /\bclick here\b/i,

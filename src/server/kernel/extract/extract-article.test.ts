@@ -285,3 +285,17 @@ describe("extractArticle bare addresses", () => {
     expect(article.content.split("\n\n").slice(-2)).toEqual(["The survey is still online:", source]);
   });
 });
+
+describe("extractArticle prompts", () => {
+  it("drops a follow prompt but keeps a sentence about who follows whom", () => {
+    const fans = "More than 40,000 fans follow the harbour master on Instagram for his sunset photos.";
+    const article = extractArticle(
+      page(
+        "<title>Harbour</title>",
+        `<article>${prose(6)}<p>${fans}</p><p>Follow Mara Ellison on Twitter.</p></article>`,
+      ),
+      PAGE_URL,
+    );
+    expect(article.content.split("\n\n").at(-1)).toBe(fans);
+  });
+});
