@@ -65,6 +65,10 @@ describe("isBoilerplateBlock", () => {
     "Related post: Harbour jam recipe",
     "Subscribe to the Example Gazette YouTube Channel for all of the latest videos!",
     "SUBSCRIBE",
+    "Copyright © 2024 Example Gazette",
+    "Copyright 2019 The Example Press.",
+    "Copyright: Example Images",
+    "ⓒ Example Media. No reproduction without permission.",
     "Have a tip? Write to the desk. Follow her on Twitter @mara or on Facebook.",
     "Get the latest updates right in your inbox. Sign up for the Gazette's newsletters.",
     "Subscribe to Example and stay smart with more of your favourite writers.",
@@ -85,6 +89,7 @@ describe("isBoilerplateBlock", () => {
     "Readers who subscribe to the paper's channel on the harbour got the news first, the council said.",
     "More than 40,000 fans follow the harbour master on Instagram for his sunset photos.",
     "Readers who sign up for the gazette's newsletter got the news first.",
+    "Copyright law has changed little since the harbour charter of 1911.",
   ])("keeps prose %j", (text) => expect(furniture(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {

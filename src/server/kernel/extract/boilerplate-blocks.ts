@@ -14,7 +14,8 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
-  /^(©|copyright\b|\(c\) )|©\s?(19|20)\d\d\b/i,
+  // A copyright notice, not a sentence about copyright ("Copyright law has changed …").
+  /^(©|ⓒ|\(c\) )|^copyright\s*(:|©|ⓒ|\(c\)|(19|20)\d\d\b)|©\s?(19|20)\d\d\b/i,
   /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
   /^citation\s*:/i,

@@ -299,3 +299,17 @@ describe("extractArticle prompts", () => {
     expect(article.content.split("\n\n").at(-1)).toBe(fans);
   });
 });
+
+describe("extractArticle copyright lines", () => {
+  it("drops the copyright notice but keeps a sentence that starts with the word", () => {
+    const law = "Copyright law has changed little since the harbour charter of 1911.";
+    const article = extractArticle(
+      page(
+        "<title>Harbour</title>",
+        `<article>${prose(6)}<p>${law}</p><p>Copyright © 2024 Example Gazette</p></article>`,
+      ),
+      PAGE_URL,
+    );
+    expect(article.content.split("\n\n").at(-1)).toBe(law);
+  });
+});
