@@ -90,6 +90,7 @@ describe("isBoilerplateBlock", () => {
     "More than 40,000 fans follow the harbour master on Instagram for his sunset photos.",
     "Readers who sign up for the gazette's newsletter got the news first.",
     "Copyright law has changed little since the harbour charter of 1911.",
+    "More than 40 residents signed the letter:",
   ])("keeps prose %j", (text) => expect(furniture(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {

@@ -9,7 +9,8 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(continue reading|scroll to continue)( .{0,40})?$/i,
   /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
   /^(related|read more|more|also|read also|also read|see also|recommended|watch|listen|more from|read next|up next)( (posts?|stories|articles?|reading|coverage|content|links?))?\s*[:|-]/i,
-  /^(related|more)\b.{0,60}:$/i,
+  // "More on the harbour:" introduces links; "More than 40 people signed:" introduces a list in the story.
+  /^(related|more)\b(?! than\b).{0,60}:$/i,
   /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,

@@ -313,3 +313,22 @@ describe("extractArticle copyright lines", () => {
     expect(article.content.split("\n\n").at(-1)).toBe(law);
   });
 });
+
+describe("extractArticle lines ending in a colon", () => {
+  it("keeps a sentence that introduces a list and drops a 'More on …:' link heading", () => {
+    const article = extractArticle(
+      page(
+        "<title>Harbour</title>",
+        `<article>${prose(6)}<p>More than 40 residents signed the letter:</p>` +
+          `<ul><li>the harbour master, who wrote it,</li><li>and most of the ferry crews.</li></ul>` +
+          `<p>More on the harbour:</p></article>`,
+      ),
+      PAGE_URL,
+    );
+    expect(article.content.split("\n\n").slice(-3)).toEqual([
+      "More than 40 residents signed the letter:",
+      "the harbour master, who wrote it,",
+      "and most of the ferry crews.",
+    ]);
+  });
+});
