@@ -143,6 +143,8 @@ describe("withoutTeaserLists", () => {
   });
 });
 
+const italic = (text: string): TextBlock => block(text, { italicChars: text.replace(/\s/g, "").length });
+
 describe("isItalicNote", () => {
   it("recognises a short italic note even with links in it", () => {
     expect(
@@ -156,9 +158,7 @@ describe("isItalicNote", () => {
     "Join our forums to keep talking about the harbour!",
     "Like this story? Share it with a friend!",
     "Mara Ellison is the Gazette's harbour reporter and spends her weekends on the water.",
-  ])("recognises the prompt or bio %j", (text) => {
-    expect(isItalicNote(block(text, { italicChars: text.replace(/\s/g, "").length }))).toBe(true);
-  });
+  ])("recognises the prompt or bio %j", (text) => expect(isItalicNote(italic(text))).toBe(true));
 
   it.each([
     "Correction added Nov. 18, 2019: The caption below the photograph originally misnamed the harbour master.",
@@ -167,9 +167,7 @@ describe("isItalicNote", () => {
     "“Harbour Lights” is now available on DVD and VOD.",
     "Main image credit: Getty",
     "Version tested: PC.",
-  ])("keeps the note on the article %j", (text) => {
-    expect(isItalicNote(block(text, { italicChars: text.replace(/\s/g, "").length }))).toBe(false);
-  });
+  ])("keeps the note on the article %j", (text) => expect(isItalicNote(italic(text))).toBe(false));
 });
 
 describe("isBylineOf", () => {
