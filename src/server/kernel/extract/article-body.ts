@@ -39,8 +39,10 @@ function withoutClosingNotes(blocks: TextBlock[]): TextBlock[] {
   return notes <= MAX_CLOSING_NOTES ? blocks.slice(0, blocks.length - notes) : blocks;
 }
 
-function blocksToParagraphs(blocks: TextBlock[]): string[] {
-  return withoutClosingNotes(withoutTeaserLists(blocks).filter((block) => !isBoilerplateBlock(block)))
+function blocksToParagraphs(blocks: TextBlock[], isInternalLink: (href: string) => boolean): string[] {
+  return withoutClosingNotes(
+    withoutTeaserLists(blocks).filter((block) => !isBoilerplateBlock(block, isInternalLink)),
+  )
     .flatMap((block) => block.text.split("\n\n"))
     .map((text) => text.trim())
     .filter((text) => text.length > 0);
@@ -64,7 +66,9 @@ function readabilityBody(document: Document, siteUrl: string | undefined): Artic
   const isInternalLink = internalLinkTest(siteHost(siteUrl));
   const result = new Readability<Node>(document, { serializer: (node) => node, disableJSONLD: true }).parse();
   return {
-    paragraphs: result?.content ? blocksToParagraphs(textBlocks(result.content, { isInternalLink })) : [],
+    paragraphs: result?.content
+      ? blocksToParagraphs(textBlocks(result.content, { isInternalLink }), isInternalLink)
+      : [],
     title: result?.title?.trim() ?? "",
     byline: result?.byline?.trim() ?? "",
   };

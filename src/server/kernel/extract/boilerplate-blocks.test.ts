@@ -16,6 +16,9 @@ function block(text: string, extra: Partial<TextBlock> = {}): TextBlock {
   };
 }
 
+const isOwnSite = (href: string): boolean => new URL(href).hostname.endsWith("example.com");
+const furniture = (candidate: TextBlock): boolean => isBoilerplateBlock(candidate, isOwnSite);
+
 describe("isBoilerplateBlock", () => {
   it.each([
     "Advertisement",
@@ -62,8 +65,14 @@ describe("isBoilerplateBlock", () => {
     "Related post: Harbour jam recipe",
     "Subscribe to the Example Gazette YouTube Channel for all of the latest videos!",
     "SUBSCRIBE",
+    "Copyright © 2024 Example Gazette",
+    "Copyright 2019 The Example Press.",
+    "Copyright: Example Images",
+    "ⓒ Example Media. No reproduction without permission.",
+    "Have a tip? Write to the desk. Follow her on Twitter @mara or on Facebook.",
+    "Get the latest updates right in your inbox. Sign up for the Gazette's newsletters.",
     "Subscribe to Example and stay smart with more of your favourite writers.",
-  ])("drops %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(true));
+  ])("drops %j", (text) => expect(furniture(block(text))).toBe(true));
 
   it.each([
     "The council said more from the harbour fund would go to repairs next year, subject to approval.",
@@ -78,17 +87,24 @@ describe("isBoilerplateBlock", () => {
     "4:14 p.m.",
     "By the harbour",
     "Readers who subscribe to the paper's channel on the harbour got the news first, the council said.",
-  ])("keeps prose %j", (text) => expect(isBoilerplateBlock(block(text))).toBe(false));
+    "More than 40,000 fans follow the harbour master on Instagram for his sunset photos.",
+    "Readers who sign up for the gazette's newsletter got the news first.",
+    "Copyright law has changed little since the harbour charter of 1911.",
+    "More than 40 residents signed the letter:",
+  ])("keeps prose %j", (text) => expect(furniture(block(text))).toBe(false));
 
   it("drops short blocks that link back into the site, but keeps links elsewhere", () => {
     const text = "Ferry timetable cut again";
     const chars = text.replace(/\s/g, "").length;
-    expect(isBoilerplateBlock(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
-    expect(
-      isBoilerplateBlock(block(text, { heading: true, linkChars: chars, internalLinkChars: chars })),
-    ).toBe(true);
-    expect(isBoilerplateBlock(block(text, { heading: true, linkChars: chars }))).toBe(false);
-    expect(isBoilerplateBlock(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+    expect(furniture(block(text, { linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(furniture(block(text, { heading: true, linkChars: chars, internalLinkChars: chars }))).toBe(true);
+    expect(furniture(block(text, { heading: true, linkChars: chars }))).toBe(false);
+    expect(furniture(block("Get it on Amazon for $39.99", { linkChars: 22 }))).toBe(false);
+  });
+
+  it("drops a bare address on the page's own site and keeps one elsewhere, a source", () => {
+    expect(furniture(block("https://news.example.com/2024/03/harbour-dredging.php"))).toBe(true);
+    expect(furniture(block("http://archive.example.org/1998/harbour-survey.html#p4"))).toBe(false);
   });
 });
 
@@ -96,13 +112,13 @@ describe("isBoilerplateBlock on captions", () => {
   const caption = "The slimmer quay wall of the new harbour";
 
   it("drops a short text under a picture that repeats its alt text or is in italics", () => {
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
+    expect(furniture(block(caption, { imageBefore: { alt: caption } }))).toBe(true);
+    expect(furniture(block(caption, { imageBefore: { alt: "" }, italicChars: 33 }))).toBe(true);
   });
 
   it("keeps the same text away from a picture, and plain prose under one", () => {
-    expect(isBoilerplateBlock(block(caption, { italicChars: 33 }))).toBe(false);
-    expect(isBoilerplateBlock(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
+    expect(furniture(block(caption, { italicChars: 33 }))).toBe(false);
+    expect(furniture(block(caption, { imageBefore: { alt: "Harbour" } }))).toBe(false);
   });
 });
 
@@ -127,6 +143,8 @@ describe("withoutTeaserLists", () => {
   });
 });
 
+const italic = (text: string): TextBlock => block(text, { italicChars: text.replace(/\s/g, "").length });
+
 describe("isItalicNote", () => {
   it("recognises a short italic note even with links in it", () => {
     expect(
@@ -134,6 +152,22 @@ describe("isItalicNote", () => {
     ).toBe(true);
     expect(isItalicNote(block("Listen to the show live at noon or here.", { italicChars: 10 }))).toBe(false);
   });
+
+  it.each([
+    "Have a tip? Mara Ellison may be reached at mara@example.com.",
+    "Join our forums to keep talking about the harbour!",
+    "Like this story? Share it with a friend!",
+    "Mara Ellison is the Gazette's harbour reporter and spends her weekends on the water.",
+  ])("recognises the prompt or bio %j", (text) => expect(isItalicNote(italic(text))).toBe(true));
+
+  it.each([
+    "Correction added Nov. 18, 2019: The caption below the photograph originally misnamed the harbour master.",
+    "This article was reprinted on Example.com.",
+    "Originally published on Example Science.",
+    "“Harbour Lights” is now available on DVD and VOD.",
+    "Main image credit: Getty",
+    "Version tested: PC.",
+  ])("keeps the note on the article %j", (text) => expect(isItalicNote(italic(text))).toBe(false));
 });
 
 describe("isBylineOf", () => {

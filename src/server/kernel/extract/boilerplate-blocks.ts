@@ -9,21 +9,24 @@ const BOILERPLATE_LINES: RegExp[] = [
   /^(continue reading|scroll to continue)( .{0,40})?$/i,
   /^(share|share this( article| story| post)?|tweet|email|print|comments?|save|like|follow)$/i,
   /^(related|read more|more|also|read also|also read|see also|recommended|watch|listen|more from|read next|up next)( (posts?|stories|articles?|reading|coverage|content|links?))?\s*[:|-]/i,
-  /^(related|more)\b.{0,60}:$/i,
+  // "More on the harbour:" introduces links; "More than 40 people signed:" introduces a list in the story.
+  /^(related|more)\b(?! than\b).{0,60}:$/i,
   /^(photo|image|picture|video|credit|source|illustration|graphic)s?( credit)?\s*:/i,
   /^(caption|close|open|expand|collapse|enlarge|hide caption|toggle caption|loading\.*)$/i,
   /^(posted|published|updated|last updated|modified)\b.{0,60}\d.{0,40}$/i,
   /^(filed under|tagged( with)?|categories|category|tags|topics)\s*:/i,
-  /^https?:\/\/\S+$/i,
-  /^(©|copyright\b|\(c\) )|©\s?(19|20)\d\d\b/i,
+  // A copyright notice, not a sentence about copyright ("Copyright law has changed …").
+  /^(©|ⓒ|\(c\) )|^copyright\s*(:|©|ⓒ|\(c\)|(19|20)\d\d\b)|©\s?(19|20)\d\d\b/i,
   /^by:?$/i,
   /\b(all rights reserved|subject to copyright)\b/i,
   /^citation\s*:/i,
   // Agency and newsroom credits: "Reporting by …; Editing by …", "… contributed reporting."
   /^\(?(additional )?(reporting|writing) by\b.{0,200}\bedit(ing|ed) by\b/i,
   /\bcontributed (reporting|to this (report|story|article))\b/i,
-  /\bfollow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
-  /\b(newsletters?|inbox)\b.{0,120}\b(sign up|subscribe)\b|\b(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
+  // Follow and newsletter prompts open a sentence ("Follow her on Twitter", "Sign up for our
+  // newsletter"); "fans follow her on Instagram" and "readers who subscribe to the newsletter" are prose.
+  /(^|[.!?:]\s+)follow (us|him|her|them|me|@\w+|[\p{L} .]{1,40}) (on|at) (twitter|facebook|instagram|linkedin)/iu,
+  /(^|[.!?:]\s+)(sign up|subscribe)\b.{0,120}\b(newsletters?|inbox|alerts)\b/i,
   /^subscribe\b/i,
   /\b(requires|enable) javascript\b|\bjavascript (is )?(disabled|required)\b/i,
   /\bclick here\b/i,
@@ -114,18 +117,37 @@ function isImageCaption({ text, chars, italicChars, imageBefore }: TextBlock): b
   );
 }
 
-/** A block that is page furniture by its words, its links or its place under a picture. */
-export function isBoilerplateBlock(block: TextBlock): boolean {
+const BARE_URL = /^https?:\/\/\S+$/i;
+
+/**
+ * A block that is page furniture by its words, its links or its place under a picture.
+ * `isInternalLink` tells addresses on the page's own site from addresses elsewhere.
+ */
+export function isBoilerplateBlock(block: TextBlock, isInternalLink: (href: string) => boolean): boolean {
   if (isBoilerplateText(block.text) || isImageCaption(block)) return true;
+  // A bare address on this site is the story's own link, printed for sharing; one elsewhere is a
+  // source the story cites.
+  if (BARE_URL.test(block.text)) return isInternalLink(block.text);
   // Blocks that are all links back into the site are menus and teasers ("more on this"); links
   // elsewhere (sources, products) are part of the story.
   return block.internalLinkChars >= MOSTLY * block.chars;
 }
 
-/** Author notes, "listen live" and contact lines close many articles, set in italics (with links). */
+/** A note that turns to the reader: "Listen live …", "Join our forums …", "Have a tip? …". */
+const READER_PROMPT =
+  /\b(you|your|us|our)\b|^(listen|watch|join|follow|like|share|subscribe|sign up|download|send|email|contact|call|tell|click|tap|visit|check out|have a tip|got a tip)\b/i;
+/** The author's bio: "Mara Ellison is the Gazette's harbour reporter." */
+const AUTHOR_BIO = /^\p{Lu}[\p{L}.'’-]*( \p{Lu}[\p{L}.'’-]*)+ (is|was|writes|covers|reports)\b/u;
+
+/**
+ * Prompts to the reader ("listen live", "have a tip?", contact lines) and author bios close many
+ * articles, set in italics (with links). Other italic closing notes speak of the article itself
+ * (a correction, a credit, where it first ran, where the film can be seen) and are part of it.
+ */
 export function isItalicNote(block: TextBlock): boolean {
   const { text, chars, italicChars, linkChars } = block;
-  return text.length <= 400 && italicChars >= 0.5 * chars && italicChars + linkChars >= 0.9 * chars;
+  if (text.length > 400 || italicChars < 0.5 * chars || italicChars + linkChars < 0.9 * chars) return false;
+  return READER_PROMPT.test(text) || AUTHOR_BIO.test(text);
 }
 
 function escapeRegExp(text: string): string {

@@ -255,3 +255,51 @@ describe("extractArticle outlet name", () => {
     expect(siteNameOf('<meta name="twitter:site" content="@harbour">')).toBe("");
   });
 });
+
+/** The last `count` paragraphs extracted from an article of six paragraphs followed by `ending`. */
+function lastParagraphs(ending: string, count: number): string[] {
+  const article = extractArticle(
+    page("<title>Harbour</title>", `<article>${prose(6)}${ending}</article>`),
+    PAGE_URL,
+  );
+  return article.content.split("\n\n").slice(-count);
+}
+
+describe("extractArticle at the end of an article", () => {
+  it("keeps an italic note on the article itself and drops the prompt to the reader after it", () => {
+    const correction =
+      "Correction added March 6: an earlier version of this story misnamed the harbour master.";
+    const ending =
+      `<p><em>${correction}</em></p>` +
+      `<p><em>Have a tip? Write to <a href="mailto:desk@example.com">the desk</a> or follow us.</em></p>`;
+    expect(lastParagraphs(ending, 1)).toEqual([correction]);
+  });
+
+  it("keeps an address the story cites as its source and drops the story's own address", () => {
+    const source = "http://archive.example.org/1998/harbour-survey.html";
+    const ending = `<p>The survey is still online:</p><p>${source}</p><p>${PAGE_URL}</p>`;
+    expect(lastParagraphs(ending, 2)).toEqual(["The survey is still online:", source]);
+  });
+
+  it("drops a follow prompt but keeps a sentence about who follows whom", () => {
+    const fans = "More than 40,000 fans follow the harbour master on Instagram for his sunset photos.";
+    expect(lastParagraphs(`<p>${fans}</p><p>Follow Mara Ellison on Twitter.</p>`, 1)).toEqual([fans]);
+  });
+
+  it("drops the copyright notice but keeps a sentence that starts with the word", () => {
+    const law = "Copyright law has changed little since the harbour charter of 1911.";
+    expect(lastParagraphs(`<p>${law}</p><p>Copyright © 2024 Example Gazette</p>`, 1)).toEqual([law]);
+  });
+
+  it("keeps a sentence that introduces a list and drops a 'More on …:' link heading", () => {
+    const ending =
+      `<p>More than 40 residents signed the letter:</p>` +
+      `<ul><li>the harbour master, who wrote it,</li><li>and most of the ferry crews.</li></ul>` +
+      `<p>More on the harbour:</p>`;
+    expect(lastParagraphs(ending, 3)).toEqual([
+      "More than 40 residents signed the letter:",
+      "the harbour master, who wrote it,",
+      "and most of the ferry crews.",
+    ]);
+  });
+});

@@ -31,6 +31,13 @@ describe("removeFurniture", () => {
     expect(html).toContain("Paragraph 1");
   });
 
+  it("keeps what is hidden only on a phone or in print, and removes what is hidden everywhere", () => {
+    const standfirst = `<h2 class="pb10 hidden-xs">The harbour will be dredged after all.</h2>`;
+    const printOnly = `<p class="mobile-hidden hidden-print">The vote was five to four.</p>`;
+    const html = cleaned(`<div class="hidden">Menu</div>${standfirst}${printOnly}${longParagraph(1)}`);
+    expect(html).toBe(`${standfirst}${printOnly}${longParagraph(1)}`);
+  });
+
   it("keeps a container that holds the article even when its class names a furniture word", () => {
     const story = `<div class="story-body has-share-tools">${[1, 2, 3].map(longParagraph).join("")}</div>`;
     expect(cleaned(`${story}<div class="sidebar">Popular now</div>`)).toBe(story);

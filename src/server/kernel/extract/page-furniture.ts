@@ -109,8 +109,18 @@ const FURNITURE_TAGS = new Set([
 /** The main text of a page never sits in these landmark roles. */
 const FURNITURE_ROLES = new Set(["navigation", "complementary", "contentinfo", "banner", "search", "dialog"]);
 
+/**
+ * Class names that hide an element only on a phone or in print ("hidden-xs", "hidden-print",
+ * "mobile-hidden"): on a desktop screen it shows, and it is often the standfirst or a sub-heading.
+ */
+const HIDDEN_ON_SMALL_SCREENS =
+  /^((hidden|hide)[-_](xs|sm|print|mobile|phone|tablet|small)|(xs|sm|mobile|phone|tablet)[-_](hidden|hide))$/i;
+
 function classWords(element: Element): string[] {
-  const names = `${element.getAttribute("class") ?? ""} ${element.getAttribute("id") ?? ""}`;
+  const classes = (element.getAttribute("class") ?? "")
+    .split(/\s+/)
+    .filter((name) => !HIDDEN_ON_SMALL_SCREENS.test(name));
+  const names = `${classes.join(" ")} ${element.getAttribute("id") ?? ""}`;
   return names
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
