@@ -84,7 +84,7 @@ export const settings = {
   DATA_DIR: setting({
     check: directory,
     default: "./data",
-    meaning: "database (`byline.sqlite`), uploaded images (`uploads/`), image cache",
+    meaning: "database (`byline.sqlite`), uploaded images (`uploads/`), image cache, web-archive captures (`archive/warc/`)",
   }),
   PUBLIC_URL: optional({
     check: z.url({
