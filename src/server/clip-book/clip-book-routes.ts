@@ -6,7 +6,7 @@ import { z } from "../../domain/zod";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
-import { createRateLimiter } from "../kernel/http/rate-limiter";
+import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { ClipBookRequest, ClipBooks } from "./clip-books";
 
 const clipBookQuery = z.object({
@@ -69,17 +69,8 @@ export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
   const notFound = (c: AppContext) => apiError(c, 404, "not_found", "That collection no longer exists.");
   const forVisitor = (c: AppContext, collection: CollectionBook | undefined) => {
     if (!collection) return notFound(c);
-    const ip = deps.clientIp(c);
-    if (!perAddress.hit(ip)) {
-      c.header("Retry-After", String(perAddress.retryAfterSeconds(ip)));
-      return apiError(
-        c,
-        429,
-        "rate_limited",
-        "Too many downloads from your address. Please try again later.",
-      );
-    }
-    return send(c, collection, true);
+    const message = "Too many downloads from your address. Please try again later.";
+    return overLimit(c, perAddress, deps.clientIp(c), message) ?? send(c, collection, true);
   };
 
   const site = new Hono<AppEnv>().get(CLIP_BOOK_PATH, requireOwner, (c) => send(c));

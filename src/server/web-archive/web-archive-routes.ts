@@ -4,7 +4,7 @@ import { PORTFOLIO_WACZ_PATH } from "../../domain/web-archive";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
-import { createRateLimiter } from "../kernel/http/rate-limiter";
+import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { WebArchive } from "./web-archive-service";
 
 /** A clip's WACZ is read from disk and zipped on each request: an address may ask for this many. */
@@ -26,16 +26,9 @@ export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOp
       return c.json(proof);
     })
     .get("/articles/:id/archive.wacz", async (c) => {
-      const address = options.clientIp(c);
-      if (!downloads.hit(address)) {
-        c.header("Retry-After", String(downloads.retryAfterSeconds(address)));
-        return apiError(
-          c,
-          429,
-          "rate_limited",
-          "Too many web archive downloads. Try again in a few minutes.",
-        );
-      }
+      const message = "Too many web archive downloads. Try again in a few minutes.";
+      const refused = overLimit(c, downloads, options.clientIp(c), message);
+      if (refused) return refused;
       const wacz = await archive.articleWacz(c.req.param("id"));
       if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
       return waczAnswer(c, wacz.stream, wacz.filename);

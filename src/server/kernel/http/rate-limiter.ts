@@ -1,3 +1,6 @@
+import type { Context } from "hono";
+import { apiError } from "./api-error";
+
 /** Keys a limiter keeps at most: past this, expired windows are swept, then the oldest keys go. */
 const MAX_KEYS = 10_000;
 
@@ -52,3 +55,18 @@ export function createRateLimiter(options: {
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * Counts one hit of `key`; over the limit, the 429 answer (`rate_limited`, with Retry-After) to
+ * send instead of the work, otherwise undefined.
+ */
+export function overLimit(
+  c: Context,
+  limiter: RateLimiter,
+  key: string,
+  message: string,
+): Response | undefined {
+  if (limiter.hit(key)) return undefined;
+  c.header("Retry-After", String(limiter.retryAfterSeconds(key)));
+  return apiError(c, 429, "rate_limited", message);
+}
