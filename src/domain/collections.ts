@@ -47,13 +47,3 @@ export type ClipCollection = CollectionInput & {
 
 /** What a visitor may learn of a public or unlisted collection: never its token or visibility. */
 export type PublicCollection = Pick<ClipCollection, "id" | "title" | "introduction" | "articleIds">;
-
-export const collectionPath = (token: string) => `/c/${token}`;
-/** A public collection's own page. */
-export const publicCollectionPath = (id: string) => `/collections/${encodeURIComponent(id)}`;
-
-/** The owner's PDF clip book of one collection, whatever its visibility. */
-export const collectionClipBookPath = (id: string) =>
-  `/api/collections/${encodeURIComponent(id)}/clip-book.pdf`;
-/** The PDF clip book of an unlisted collection, for whoever has its link. */
-export const unlistedClipBookPath = (token: string) => `/api/collections/by-token/${token}/clip-book.pdf`;

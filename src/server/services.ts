@@ -36,7 +36,7 @@ import { createWaybackService, type WaybackClock } from "./wayback/wayback-servi
 import { WAYBACK_MAX_BYTES } from "./wayback/save-page-now";
 import { createReadCounts } from "./readership/read-counts";
 import { createVisitCounter } from "./readership/visit-counter";
-import { collectionPath } from "../domain/collections";
+import { collectionPath } from "../domain/collection-paths";
 import { PORTFOLIO_PARAMS } from "../domain/landing-query";
 import { createWebArchive } from "./web-archive/web-archive-service";
 

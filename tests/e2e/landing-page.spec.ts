@@ -502,6 +502,20 @@ test("nothing blocks the first paint: the page's styles come inline, each allowe
   expect(refused).toEqual([]);
 });
 
+test("the first load of / carries no validation library: zod is for the server and the dashboard (decision 008)", async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  await gotoHydrated(page, "/");
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  // zod's error class names survive minification, so they mark a file that carries the library.
+  expect(bodies.filter((body) => /\$ZodType|ZodError/.test(body))).toHaveLength(0);
+});
+
 test("moving between the public page and the sign-in page in the browser keeps each styled, and nothing is refused", async ({
   page,
 }) => {

@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClipBooks } from "../../src/server/clip-book/clip-books";
 import { renderClipBook } from "../../src/server/clip-book/clip-book-pdf";
 import { LINK_DOWNLOADS_PER_ADDRESS } from "../../src/server/clip-book/clip-book-routes";
-import {
-  collectionClipBookPath,
-  unlistedClipBookPath,
-  type ClipCollection,
-} from "../../src/domain/collections";
+import { collectionClipBookPath, unlistedClipBookPath } from "../../src/domain/collection-paths";
+import { type ClipCollection } from "../../src/domain/collections";
 import { siteSchema, type Article } from "../../src/domain/content";
 import { serveOnSocket } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";

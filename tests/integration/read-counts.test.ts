@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  collectionClipBookPath,
-  unlistedClipBookPath,
-  type ClipCollection,
-} from "../../src/domain/collections";
+import { collectionClipBookPath, unlistedClipBookPath } from "../../src/domain/collection-paths";
+import { type ClipCollection } from "../../src/domain/collections";
 import { BEACON_PATH } from "../../src/domain/read-beacon";
 import { createTestApp, ORIGIN, type TestApp } from "./support/test-app";
 

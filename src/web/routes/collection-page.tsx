@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { unlistedClipBookPath } from "../../domain/collections";
+import { unlistedClipBookPath } from "../../domain/collection-paths";
 import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
 import { CollectionRouteView } from "./collection-route-view";
 import type { InlineStylesHandle } from "../inline-styles";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { collectionClipBookPath } from "../../domain/collections";
+import { collectionClipBookPath } from "../../domain/collection-paths";
 import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
 import { CollectionRouteView } from "./collection-route-view";
 import type { InlineStylesHandle } from "../inline-styles";

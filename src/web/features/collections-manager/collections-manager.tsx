@@ -1,10 +1,6 @@
 import { useState } from "react";
-import {
-  collectionClipBookPath,
-  collectionPath,
-  type ClipCollection,
-  type CollectionInput,
-} from "../../../domain/collections";
+import { collectionClipBookPath, collectionPath } from "../../../domain/collection-paths";
+import { type ClipCollection, type CollectionInput } from "../../../domain/collections";
 import type { CollectionReadership as Readership } from "../../../domain/readership";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";

@@ -8,7 +8,8 @@ import {
   useState,
   type KeyboardEvent,
 } from "react";
-import { publicCollectionPath, type PublicCollection } from "../../../domain/collections";
+import { publicCollectionPath } from "../../../domain/collection-paths";
+import type { PublicCollection } from "../../../domain/collections";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
 import {
