@@ -84,7 +84,8 @@ export const settings = {
   DATA_DIR: setting({
     check: directory,
     default: "./data",
-    meaning: "database (`byline.sqlite`), uploaded images (`uploads/`), image cache, web-archive captures (`archive/warc/`)",
+    meaning:
+      "database (`byline.sqlite`), uploaded images (`uploads/`), image cache, web-archive captures (`archive/warc/`)",
   }),
   PUBLIC_URL: optional({
     check: z.url({
