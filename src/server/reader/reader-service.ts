@@ -127,6 +127,15 @@ function failureTtl(error: ReaderError): number {
   return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
 }
 
+/** An archived copy's paragraphs are kept split per copy: one article's copy at one reading. */
+const splitKey = (articleId: string, fetchedAt: string) => `${articleId} ${fetchedAt}`;
+
+/** What an archived copy is made of: a page with no article text on it is not one. */
+function withText(extracted: ExtractedArticle): ExtractedArticle {
+  if (extracted.content === "") throw new ReaderError(502, "no_text", "No article text found on the page");
+  return extracted;
+}
+
 /** The archived copy of an article: what the page said when it was read. */
 function archivedCopy(
   article: Article,
@@ -217,7 +226,7 @@ export function createReaderService(options: ReaderServiceOptions) {
    * extraction capped its text may be longer than the cap.
    */
   function archivedParagraphs(archived: ArchivedArticle): ReaderParagraph[] {
-    const key = `${archived.articleId} ${archived.fetchedAt}`;
+    const key = splitKey(archived.articleId, archived.fetchedAt);
     const cached = splitArchives.get(key);
     if (cached) return cached;
     const paragraphs = toReaderParagraphs(capContent(archived.content));
@@ -343,10 +352,9 @@ export function createReaderService(options: ReaderServiceOptions) {
     capture: { id: string; capturedAt: string },
   ): Promise<void> {
     const article = storedArticle(id);
-    const extracted = await extractPage(page);
-    if (extracted.content === "") throw new ReaderError(502, "no_text", "No article text found on the page");
+    const extracted = withText(await extractPage(page));
     archive.put(archivedCopy(article, extracted, capture.capturedAt, capture.id));
-    splitArchives.delete(`${id} ${capture.capturedAt}`);
+    splitArchives.delete(splitKey(id, capture.capturedAt));
   }
 
   /**
@@ -361,11 +369,7 @@ export function createReaderService(options: ReaderServiceOptions) {
     if (article.gone) throw goneError(article);
     const outcome = await extractUrl(article.url);
     if (!outcome.ok) throw outcome.error;
-    const extracted = outcome.article;
-    if (extracted.content === "") {
-      throw new ReaderError(502, "no_text", "No article text found on the page");
-    }
-    return archivedCopy(article, extracted, outcome.fetchedAt, outcome.captureId);
+    return archivedCopy(article, withText(outcome.article), outcome.fetchedAt, outcome.captureId);
   }
 
   return { read, framing, fetchDetails, readDetails, extractForArchive, keepTextFrom };
