@@ -1,3 +1,4 @@
+import { ARTICLE_LIMITS } from "./article-limits";
 import { z } from "./zod";
 import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
 
@@ -104,9 +105,6 @@ export const sitePatchSchema = sitePatch(z.strictObject);
 /** Import takes other sites' documents too: fields we do not know are dropped, not refused. */
 export const siteImportSchema = sitePatch(z.object as typeof z.strictObject);
 export type SitePatch = z.infer<typeof sitePatchSchema>;
-
-/** Longest text each article field holds, in characters; what a fetched page fills in is cut to fit. */
-export const ARTICLE_LIMITS = { title: 300, outlet: 120, description: 2000, content: 200_000 } as const;
 
 export const articleInputSchema = z.object({
   title: required("Title", ARTICLE_LIMITS.title),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARTICLE_LIMITS } from "./content";
+import { ARTICLE_LIMITS } from "./article-limits";
 import {
   capContent,
   cutExcerpt,

@@ -1,4 +1,4 @@
-import { ARTICLE_LIMITS } from "./content";
+import { ARTICLE_LIMITS } from "./article-limits";
 
 /**
  * Reader-mode paragraph rules: body paragraphs need more than 20 characters, at most

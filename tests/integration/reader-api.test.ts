@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ARTICLE_LIMITS } from "../../src/domain/content";
+import { ARTICLE_LIMITS } from "../../src/domain/article-limits";
 import { articlePage, startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { createTestApp, type TestApp } from "./support/test-app";
 

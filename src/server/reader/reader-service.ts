@@ -1,4 +1,5 @@
-import { ARTICLE_LIMITS, type Article } from "../../domain/content";
+import { ARTICLE_LIMITS } from "../../domain/article-limits";
+import type { Article } from "../../domain/content";
 import { ApiProblem } from "../kernel/http/api-error";
 import { parseArticleDate } from "../../domain/dates";
 import { isPlaceholderImage, usableImage } from "../../domain/placeholder-images";
