@@ -1,6 +1,8 @@
 import { renderToReadableStream } from "react-dom/server.edge";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { InlineStyles } from "./inline-styles";
+import { asksToPaintFirst } from "./paint-first";
+import { holdScriptsUntilPainted } from "./paint-first.server";
 import { RenderMark } from "./render-mark";
 
 export const streamTimeout = 5_000;
@@ -9,6 +11,7 @@ export const streamTimeout = 5_000;
  * Pages are small, so we wait for the whole document: visitors without JavaScript and search
  * engines get every word. React Router's inline scripts carry the render mark, so the server
  * allows them by their hashes (src/server/kernel/http/security-headers.ts).
+ * A page that paints first (paint-first.ts) has its scripts held until it has painted.
  *
  * The web-streams renderer, not Node's `renderToPipeableStream`: that one runs each render in an
  * AsyncLocalStorage, which stays switched on for the life of the process and taxes every
@@ -47,5 +50,9 @@ export default async function handleRequest(
   );
   await stream.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(stream, { headers: responseHeaders, status });
+  const leaf = routerContext.staticHandlerContext.matches.at(-1);
+  if (!leaf || !asksToPaintFirst(routerContext.routeModules[leaf.route.id]?.handle))
+    return new Response(stream, { headers: responseHeaders, status });
+  const html = holdScriptsUntilPainted(await new Response(stream).text(), nonce);
+  return new Response(html, { headers: responseHeaders, status });
 }

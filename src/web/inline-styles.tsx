@@ -1,17 +1,6 @@
 import { createContext, useContext, useMemo } from "react";
 import { Links, UNSAFE_FrameworkContext, useMatches } from "react-router";
-
-/**
- * The public pages carry their stylesheets in the first response, so nothing blocks their first
- * paint (decision 008). A route asks for it with this `handle`; the others (sign-in, the
- * dashboard) link their stylesheets as React Router does.
- */
-export type InlineStylesHandle = { inlineStyles: true };
-
-const asksForInlineStyles = (handle: unknown) =>
-  typeof handle === "object" &&
-  handle !== null &&
-  (handle as { inlineStyles?: unknown }).inlineStyles === true;
+import { asksToPaintFirst } from "./paint-first";
 
 /**
  * The built stylesheets' text by URL. On the server, every built stylesheet (read once at start,
@@ -41,7 +30,7 @@ export function PageStyles({ nonce }: { nonce: string | undefined }) {
   const framework = useContext(UNSAFE_FrameworkContext);
   const texts = useContext(InlineStyles);
   const matches = useMatches();
-  const inline = typeof document === "undefined" ? asksForInlineStyles(matches.at(-1)?.handle) : true;
+  const inline = typeof document === "undefined" ? asksToPaintFirst(matches.at(-1)?.handle) : true;
   const hrefs = useMemo(() => {
     const routes = framework?.manifest.routes ?? {};
     const all = matches.flatMap((match) => routes[match.id]?.css ?? []).map((href) => href.replace(/#$/, ""));

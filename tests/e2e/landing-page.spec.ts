@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
@@ -499,6 +500,34 @@ test("nothing blocks the first paint: the page's styles come inline, each allowe
   const srcset = await portrait.locator("source").getAttribute("srcset");
   expect(preloads[0]).toContain(`imageSizes="${sizes}"`);
   expect(preloads[0]).toContain(`imageSrcSet="${srcset!.replaceAll("&", "&amp;")}"`);
+  expect(refused).toEqual([]);
+});
+
+test("the page asks for no script until it has painted, then hydrates with React Router's own bootstrap, allowed by its hash", async ({
+  page,
+}) => {
+  const refused = cspRefusals(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto("/");
+  const html = await response!.text();
+  // Nothing in the document the server sends makes the browser fetch or run a module before it paints.
+  expect(html).not.toMatch(/<script\b[^>]*\b(?:type="module"|src=)/);
+  expect(html).not.toMatch(/<link\b[^>]*rel="modulepreload"/);
+  const held = [...html.matchAll(/<script type="text\/x-held-module"[^>]*>([\s\S]*?)<\/script>/g)];
+  expect(held).toHaveLength(1);
+  const bootstrap = held[0]![1]!;
+  expect(bootstrap).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+  const scriptSrc =
+    (response!.headers()["content-security-policy"] ?? "").match(/script-src ([^;]*)/)?.[1] ?? "";
+  expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(bootstrap).digest("base64")}'`);
+  // Once painted, the starter puts the bootstrap back as a module and preloads what it imports.
+  await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });
+  await expect(page.locator('script[type="text/x-held-module"]')).toHaveCount(0);
+  expect(scripts.some((path) => /^\/assets\/entry\.client-/.test(path))).toBe(true);
+  expect(await page.locator('head link[rel="modulepreload"]').count()).toBeGreaterThan(5);
   expect(refused).toEqual([]);
 });
 

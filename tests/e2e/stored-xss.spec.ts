@@ -293,9 +293,16 @@ async function injected(page: Page, traps: Traps): Promise<string[]> {
       Array.from(document.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", tag)),
     );
     const original = (window as unknown as { __documentScripts?: Map<Element, string> }).__documentScripts;
+    // The one script the page puts in itself once painted: a copy of the bootstrap the document held back.
+    const held = new Set(
+      Array.from(original ?? [], ([element, text]) =>
+        element.getAttribute("type") === "text/x-held-module" ? text : undefined,
+      ),
+    );
     for (const element of inline) {
       if (element.hasAttribute("src") || element.getAttribute("type") === "application/ld+json") continue;
-      const text = original?.get(element);
+      const copy = element.getAttribute("type") === "module" && held.has(element.textContent ?? "");
+      const text = copy ? element.textContent! : original?.get(element);
       if (text === undefined)
         found.push(`${element.localName} added after the document loaded: ${describe(element)}`);
       else if (!csp.includes(await sha256(text)))

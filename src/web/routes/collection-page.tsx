@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { unlistedClipBookPath } from "../../domain/collection-paths";
 import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
 import { CollectionRouteView } from "./collection-route-view";
-import type { InlineStylesHandle } from "../inline-styles";
+import type { PaintFirstHandle } from "../paint-first";
 import type { Route } from "./+types/collection-page";
 
 // Its stylesheets come inline in the page: nothing blocks the first paint (inline-styles.tsx).
-export const handle: InlineStylesHandle = { inlineStyles: true };
+export const handle: PaintFirstHandle = { paintFirst: true };
 
 /**
  * `/c/<token>`: an unlisted collection, for whoever has its link. A token that finds none (unknown,

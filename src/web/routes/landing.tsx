@@ -35,11 +35,11 @@ import { PortfolioOverlay } from "../features/portfolio/portfolio-overlay";
 import { ImageVersionsProvider, storedImageVersions } from "../lib/image-versions";
 import { useReadBeacon } from "../lib/read-beacon";
 import { useLiveUpdates } from "../lib/use-live-updates";
-import type { InlineStylesHandle } from "../inline-styles";
+import type { PaintFirstHandle } from "../paint-first";
 import type { Route } from "./+types/landing";
 
 // Its stylesheets come inline in the page: nothing blocks the first paint (inline-styles.tsx).
-export const handle: InlineStylesHandle = { inlineStyles: true };
+export const handle: PaintFirstHandle = { paintFirst: true };
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context;

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { collectionClipBookPath } from "../../domain/collection-paths";
 import { collectionPageData, sameCollection } from "../features/collection-page/collection-page-data";
 import { CollectionRouteView } from "./collection-route-view";
-import type { InlineStylesHandle } from "../inline-styles";
+import type { PaintFirstHandle } from "../paint-first";
 import type { Route } from "./+types/public-collection-page";
 
 // Its stylesheets come inline in the page: nothing blocks the first paint (inline-styles.tsx).
-export const handle: InlineStylesHandle = { inlineStyles: true };
+export const handle: PaintFirstHandle = { paintFirst: true };
 
 /**
  * `/collections/<id>`: a public collection's own page, the one its Portfolio filter links to. Any
