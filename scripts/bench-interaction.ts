@@ -5,13 +5,14 @@
  * of): opening the portfolio overlay from the top bar, opening the article viewer from a card,
  * and typing one character into the portfolio search. Runs every interaction 5 times under the
  * DevTools protocol's 4× CPU slowdown, and, side by side as the baseline, without it. Fails when
- * a throttled median reaches 100 ms. `--skip-build` reuses an existing build-bench.
+ * a throttled median reaches 100 ms. `--skip-build` reuses an existing build-bench;
+ * INTERACTION_RUNS changes the number of runs (10 or more to compare two commits).
  */
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM_PATH, middleValue, QUIET_CHROMIUM_ARGS } from "./lib/chromium";
 import { startProductionServer } from "./lib/production-server";
 
-const RUNS = 5;
+const RUNS = Number(process.env.INTERACTION_RUNS ?? 5);
 const GOAL_MS = 100;
 const args = new Set(process.argv.slice(2));
 
