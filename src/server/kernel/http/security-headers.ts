@@ -57,11 +57,14 @@ export function hashInlineElements(
 }
 
 function pagePolicy(options: { development: boolean; scripts: string[]; styles: string[] }) {
+  // Development: Vite's client puts in scripts and styles of its own (hot reload); a hash in the
+  // list would switch 'unsafe-inline' off.
   const scriptSrc = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...options.scripts];
+  const styleSrc = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...options.styles];
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(" ")}`,
-    `style-src ${["'self'", ...options.styles].join(" ")}`,
+    `style-src ${styleSrc.join(" ")}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https: http:",
     "font-src 'self'",

@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./app-env";
+import { securityHeaders } from "./security-headers";
+
+/** A page with one marked inline script and one marked inline style, as the renderer writes them. */
+function appServing(development: boolean) {
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ development, https: false }));
+  app.get("/", (c) => {
+    const mark = ` nonce="${c.get("renderMark")}"`;
+    return c.html(
+      `<html><head><style${mark}>p{}</style></head><body><script${mark}>1</script></body></html>`,
+    );
+  });
+  return app;
+}
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((part) => part.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+    .split(" ");
+
+describe("securityHeaders", () => {
+  it("allows a production page's own inline script and style by hash, and nothing inline besides", async () => {
+    const response = await appServing(false).request("/");
+    const policy = response.headers.get("content-security-policy")!;
+    expect(directive(policy, "script-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(directive(policy, "style-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(await response.text()).not.toContain("nonce");
+  });
+
+  it("lets Vite's development client put in scripts and styles: 'unsafe-inline', with no hash to switch it off", async () => {
+    const policy = (await appServing(true).request("/")).headers.get("content-security-policy")!;
+    expect(directive(policy, "script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directive(policy, "style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+});
