@@ -2,10 +2,11 @@
  * `npm run bench:page`: what a first visit to `/` costs. Builds for production into
  * `build-bench`, starts the server on a free port with a fresh DATA_DIR (demo content), fetches
  * `/` and every script and stylesheet the page loads on first load (modulepreload links, script
- * src, stylesheets, the modules the inline bootstrap imports and those it preloads once painted), gzips each at level 9 and
- * prints HTML, CSS and JavaScript bytes against the budgets. Fails when an admin route's code
- * or zod (server-side validation, decision 008) is part of that first load. `--skip-build` reuses an existing build-bench; `--strict` also
- * fails when a budget is exceeded. The build carries hidden source maps, from which it also prints
+ * src, stylesheets, the modules the inline bootstrap imports and those its starter preloads once
+ * the page has painted), gzips each at level 9 and prints HTML, CSS and JavaScript bytes against
+ * the budgets. Fails when an admin route's code or zod (server-side validation, decision 008) is
+ * part of that first load. `--skip-build` reuses an existing build-bench; `--strict` also fails
+ * when a budget is exceeded. The build carries hidden source maps, from which it also prints
  * what the first load's JavaScript is made of, by package file and by folder of our own code.
  */
 import { readFile } from "node:fs/promises";

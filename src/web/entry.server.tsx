@@ -10,8 +10,8 @@ export const streamTimeout = 5_000;
 /**
  * Pages are small, so we wait for the whole document: visitors without JavaScript and search
  * engines get every word. React Router's inline scripts carry the render mark, so the server
- * allows them by their hashes (src/server/kernel/http/security-headers.ts).
- * A page that paints first (paint-first.ts) has its scripts held until it has painted.
+ * allows them by their hashes (src/server/kernel/http/security-headers.ts). A page that paints
+ * first (paint-first.ts) has its scripts held until it has painted (paint-first.server.ts).
  *
  * The web-streams renderer, not Node's `renderToPipeableStream`: that one runs each render in an
  * AsyncLocalStorage, which stays switched on for the life of the process and taxes every
