@@ -118,7 +118,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     dir: path.join(config.dataDir, "archive", "warc"),
     articles: content.articles,
     fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
-    archivedCaptureId: (articleId) => archive.get(articleId)?.captureId,
+    archivedCaptureId: (articleId) => archive.captureIdOf(articleId),
     keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
     logger,
     software: "Byline",

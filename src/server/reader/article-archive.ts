@@ -11,6 +11,13 @@ export type ArchivedArticle = typeof articleArchivesTable.$inferSelect & { captu
  * deletes its archive (foreign key cascade).
  */
 export function createArticleArchive(store: Store) {
+  /** Written with the copy (`put`), so there is none without one. */
+  const captureIdOf = (articleId: string): string | undefined =>
+    store.db
+      .select({ captureId: archiveCapturesTable.captureId })
+      .from(archiveCapturesTable)
+      .where(eq(archiveCapturesTable.articleId, articleId))
+      .get()?.captureId;
   const get = (articleId: string): ArchivedArticle | undefined => {
     const row = store.db
       .select()
@@ -18,15 +25,13 @@ export function createArticleArchive(store: Store) {
       .where(eq(articleArchivesTable.articleId, articleId))
       .get();
     if (!row) return undefined;
-    const captureId = store.db
-      .select({ captureId: archiveCapturesTable.captureId })
-      .from(archiveCapturesTable)
-      .where(eq(archiveCapturesTable.articleId, articleId))
-      .get()?.captureId;
+    const captureId = captureIdOf(articleId);
     return captureId === undefined ? row : { ...row, captureId };
   };
   return {
     get,
+    /** The web-archive capture the article's archived text came from, without reading the text. */
+    captureIdOf,
     /** The copy of the article's present address: one of an older address is out of date. */
     currentFor(article: { id: string; url: string }): ArchivedArticle | undefined {
       const copy = get(article.id);
