@@ -5,8 +5,8 @@ import { gotoHydrated, WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
 import { openDesk, type FakeDesk } from "./support/fake-desk";
 import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
-import { expect, perWorker, test as base } from "./support/fixtures";
-import { startServer } from "./support/test-server";
+import { expect, test as base } from "./support/fixtures";
+import { publisherFixtures } from "./support/publisher-fixtures";
 import { openViewer, viewer } from "./support/viewer-fixtures";
 
 /**
@@ -15,14 +15,7 @@ import { openViewer, viewer } from "./support/viewer-fixtures";
  * was rendered with the article's text ('/?article=') or the viewer read it from the API.
  */
 const test = base.extend<{ desk: FakeDesk }, { publisher: FakePublisher }>({
-  server: perWorker(
-    () => startServer({ env: { FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" } }),
-    (server) => server.stop(),
-  ),
-  publisher: perWorker(
-    () => startFakePublisher(),
-    (publisher) => publisher.close(),
-  ),
+  ...publisherFixtures({ LINK_CHECK_PAUSE_MS: "0" }),
   desk: async ({ publisher }, use) => use(openDesk(publisher)),
 });
 

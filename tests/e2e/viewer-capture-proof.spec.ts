@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Article } from "../../src/domain/content";
 import { expectNoViolations } from "./support/axe";
-import { articlePage, startFakePublisher, type FakePublisher } from "./support/fake-publisher";
-import { expect, perWorker, test as base } from "./support/fixtures";
-import { startServer } from "./support/test-server";
+import { articlePage, type FakePublisher } from "./support/fake-publisher";
+import { expect, test as base } from "./support/fixtures";
+import { publisherFixtures } from "./support/publisher-fixtures";
 import { openViewer, viewer } from "./support/viewer-fixtures";
 
 /**
@@ -12,14 +12,7 @@ import { openViewer, viewer } from "./support/viewer-fixtures";
  * download.
  */
 const test = base.extend<object, { publisher: FakePublisher }>({
-  server: perWorker(
-    () => startServer({ env: { FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" } }),
-    (server) => server.stop(),
-  ),
-  publisher: perWorker(
-    () => startFakePublisher(),
-    (publisher) => publisher.close(),
-  ),
+  ...publisherFixtures({ LINK_CHECK_PAUSE_MS: "0" }),
 });
 
 const TITLE = "Night ferry crews say the timetable is unsafe";
