@@ -5,7 +5,7 @@ import type { Article } from "../../src/domain/content";
 import { expect, expectToast, test, unique } from "./admin-helpers";
 import { WIDTHS } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
-import { inlineHashes, styleSource } from "./support/csp";
+import { directiveSources, inlineHashes } from "./support/csp";
 
 /**
  * Collections (issue 29): the owner makes an unlisted collection of three articles in the
@@ -95,7 +95,7 @@ for (const size of WIDTHS) {
       expect(response?.status()).toBe(200);
       // Its styles come inline, each allowed by its hash: nothing blocks the first paint.
       expect(await response!.text()).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
-      const styleSrc = styleSource(response!.headers()["content-security-policy"] ?? "");
+      const styleSrc = directiveSources(response!.headers()["content-security-policy"] ?? "", "style-src");
       const styles = await inlineHashes(guest.page, "head style[data-href]");
       expect(styles.length).toBeGreaterThanOrEqual(3);
       for (const hash of styles) expect(styleSrc).toContain(hash);

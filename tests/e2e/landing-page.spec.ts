@@ -5,7 +5,7 @@ import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
 import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
 import { expect, test } from "./support/fixtures";
 import { gotoHydrated, imagesWarmed, publicContent } from "./landing-support";
-import { cspRefusals, inlineHashes, styleSource } from "./support/csp";
+import { cspRefusals, directiveSources, inlineHashes } from "./support/csp";
 
 test.describe("landing page content", () => {
   test("sections come in the spec's order with their anchors, dividers and footer", async ({
@@ -479,7 +479,7 @@ test("nothing blocks the first paint: the page's styles come inline, each allowe
   const html = await response!.text();
   expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/i);
   const csp = response!.headers()["content-security-policy"] ?? "";
-  const styleSrc = styleSource(csp);
+  const styleSrc = directiveSources(csp, "style-src");
   expect(styleSrc.join(" ")).not.toMatch(/'unsafe-inline'|nonce/);
   const styles = await inlineHashes(page, "head style[data-href]");
   // The root's, the landing page's, and those it shares with the collection page.
@@ -520,8 +520,7 @@ test("the page asks for no script until it has painted, then hydrates with React
   expect(held).toHaveLength(1);
   const bootstrap = held[0]![1]!;
   expect(bootstrap).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
-  const scriptSrc =
-    (response!.headers()["content-security-policy"] ?? "").match(/script-src ([^;]*)/)?.[1] ?? "";
+  const scriptSrc = directiveSources(response!.headers()["content-security-policy"] ?? "", "script-src");
   expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(bootstrap).digest("base64")}'`);
   // Once painted, the starter puts the bootstrap back as a module and preloads what it imports.
   await page.locator(".lp-typed:not([data-phase='static'])").waitFor({ state: "attached" });

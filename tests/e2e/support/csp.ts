@@ -15,9 +15,9 @@ export function inlineHashes(page: Page, selector: string): Promise<string[]> {
   });
 }
 
-/** The sources a policy's `style-src` directive allows. */
-export const styleSource = (policy: string): string[] =>
-  /(?:^|; )style-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? [];
+/** The sources one directive of a policy allows (`script-src`, `style-src`, …); none when it is absent. */
+export const directiveSources = (policy: string, directive: string): string[] =>
+  new RegExp(`(?:^|; )${directive} ([^;]*)`).exec(policy)?.[1]?.split(" ") ?? [];
 
 /** What the page's Content-Security-Policy refuses from now on, as the console reports it. */
 export function cspRefusals(page: Page): string[] {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { directiveSources } from "../../../../tests/e2e/support/csp";
 import type { AppEnv } from "./app-env";
 import { securityHeaders } from "./security-headers";
 
@@ -16,25 +17,18 @@ function appServing(development: boolean) {
   return app;
 }
 
-const directive = (policy: string, name: string) =>
-  policy
-    .split("; ")
-    .find((part) => part.startsWith(`${name} `))
-    ?.slice(name.length + 1)
-    .split(" ");
-
 describe("securityHeaders", () => {
   it("allows a production page's own inline script and style by hash, and nothing inline besides", async () => {
     const response = await appServing(false).request("/");
     const policy = response.headers.get("content-security-policy")!;
-    expect(directive(policy, "script-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
-    expect(directive(policy, "style-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(directiveSources(policy, "script-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
+    expect(directiveSources(policy, "style-src")).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
     expect(await response.text()).not.toContain("nonce");
   });
 
   it("lets Vite's development client put in scripts and styles: 'unsafe-inline', with no hash to switch it off", async () => {
     const policy = (await appServing(true).request("/")).headers.get("content-security-policy")!;
-    expect(directive(policy, "script-src")).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(directive(policy, "style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directiveSources(policy, "script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directiveSources(policy, "style-src")).toEqual(["'self'", "'unsafe-inline'"]);
   });
 });
