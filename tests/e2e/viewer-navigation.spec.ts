@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { gotoHydrated } from "./landing-support";
 import { LOCKED, NEWEST_FIRST, expect, openViewer, test, viewer } from "./support/viewer-fixtures";
 
 /** The viewer shows article `position` (1-based) and the page URL names it. */
@@ -121,7 +122,9 @@ test.describe("article viewer: moving between articles", () => {
   test("opens from a 'Read article' link, keeps focus inside, and gives it back on close", async ({
     page,
   }) => {
-    await page.goto("/");
+    // The link is the page's own once it has hydrated; before that it is a plain link to
+    // '?article=', which loads the page again with the viewer open (and no link to return focus to).
+    await gotoHydrated(page, "/");
     const link = page
       .locator("#work")
       .getByRole("link", { name: new RegExp(`^Read article\\s*:\\s*${LOCKED.title}`) });
