@@ -143,7 +143,7 @@ describe("/api/collections", () => {
     expect((await t.request("/c/AAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
   });
 
-  it("caches /c/<token> like other public pages, and drops it on any edit of the collection", async () => {
+  it("keeps /c/<token> in the server's cache only, and drops it on any edit of the collection", async () => {
     const { owner, ids, cookie } = await ownerWithArticles(2);
     const json = { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" };
     const made = await create(owner, json);
@@ -152,6 +152,14 @@ describe("/api/collections", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(await second.text()).toBe(await first.text());
     expect(renders).toBe(1);
+    // No CDN or proxy keeps it (its link can be retired), and a browser asks again each time.
+    for (const response of [first, second])
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    const revalidated = await t.request(`/c/${made.token}`, {
+      headers: { "If-None-Match": second.headers.get("etag")! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("cache-control")).toBe("private, no-cache");
 
     await owner(`/api/collections/${made.id}`, {
       method: "PUT",
@@ -168,5 +176,21 @@ describe("/api/collections", () => {
     expect((await t.request(`/c/${made.token}`)).status).toBe(404);
     // Not even for the owner: a private collection has no page.
     expect((await t.request(`/c/${made.token}`, { headers: { Cookie: cookie } })).status).toBe(404);
+  });
+
+  it("answers 404 for a link retired by New link at once, though its page was cached", async () => {
+    const { owner, ids } = await ownerWithArticles(1);
+    const made = await create(owner, { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" });
+    await t.request(`/c/${made.token}`);
+    expect((await t.request(`/c/${made.token}`)).headers.get("x-page-cache")).toBe("hit");
+    const renewed = (await (
+      await owner(`/api/collections/${made.id}/new-link`, { method: "POST" })
+    ).json()) as ClipCollection;
+    const retired = await t.request(`/c/${made.token}`);
+    expect(retired.status).toBe(404);
+    expect(retired.headers.get("cache-control")).toBe("no-store");
+    const current = await t.request(`/c/${renewed.token}`);
+    expect(current.status).toBe(200);
+    expect(current.headers.get("cache-control")).toBe("private, no-cache");
   });
 });
