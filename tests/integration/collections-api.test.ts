@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ClipCollection } from "../../src/domain/collections";
 import { catchAllPaths } from "../../src/server/pages";
 import { siteRouteTable } from "./support/route-table";
+import { readChanges } from "./support/sse-reader";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -176,6 +177,54 @@ describe("/api/collections", () => {
     expect((await t.request(`/c/${made.token}`)).status).toBe(404);
     // Not even for the owner: a private collection has no page.
     expect((await t.request(`/c/${made.token}`, { headers: { Cookie: cookie } })).status).toBe(404);
+  });
+
+  it("leaves cached pages and visitors' live streams alone when only a private collection changes", async () => {
+    const { owner, ids, cookie } = await ownerWithArticles(1);
+    const shown = await create(owner, { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" });
+    const draft = { title: "Draft", articleIds: [ids[0]], visibility: "private" };
+    const page = (token: string) => t.request(`/c/${token}`);
+    const until = (collection: string) => (events: readonly { data: unknown }[]) =>
+      events.some((event) => (event.data as { collection: string }).collection === collection);
+    const visitorReading = readChanges(await t.request("/api/events"), until("site"));
+    const ownerReading = readChanges(
+      await t.request("/api/events", { headers: { Cookie: cookie } }),
+      until("site"),
+    );
+    await page(shown.token);
+
+    const hidden = await create(owner, draft);
+    await owner(`/api/collections/${hidden.id}`, {
+      method: "PUT",
+      json: { ...draft, title: "Draft, again" },
+    });
+    await owner(`/api/collections/${hidden.id}/new-link`, { method: "POST" });
+    await owner(`/api/collections/${hidden.id}`, { method: "DELETE" });
+    expect((await page(shown.token)).headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
+
+    // Made unlisted, then private again: visitors saw it, so each write drops the cached pages.
+    const later = await create(owner, draft);
+    await owner(`/api/collections/${later.id}`, {
+      method: "PUT",
+      json: { ...draft, visibility: "unlisted" },
+    });
+    expect((await page(shown.token)).headers.get("x-page-cache")).toBeNull();
+    expect((await page(later.token)).status).toBe(200);
+    expect((await page(later.token)).headers.get("x-page-cache")).toBe("hit");
+    await owner(`/api/collections/${later.id}`, { method: "PUT", json: draft });
+    expect((await page(later.token)).status).toBe(404);
+
+    await owner("/api/site", { method: "PUT", json: { name: "Still here" } });
+    const collections = ({ events }: { events: readonly { data: unknown }[] }) =>
+      events.map((event) => (event.data as { collection: string }).collection);
+    expect(collections(await visitorReading)).toEqual(["collections", "collections", "site"]);
+    expect(collections(await ownerReading)).toEqual([
+      ...Array<string>(5).fill("private-collections"),
+      "collections",
+      "collections",
+      "site",
+    ]);
   });
 
   it("answers 404 for a link retired by New link at once, though its page was cached", async () => {
