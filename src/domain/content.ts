@@ -210,18 +210,20 @@ export const COLLECTIONS = [
   "imports",
   "watch",
   "collections",
+  "private-collections",
   "wayback",
   "readers",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
 /**
- * The collections only the owner sees (contact messages, link checks and archived copies, import
- * jobs, read counts): a visitor's live stream never names them, and a write to them leaves cached public pages
- * as they are.
+ * The collections only the owner sees (contact messages, clip collections private before and after
+ * a write, link checks and archived copies, import jobs, read counts): a visitor's live stream
+ * never names them, and a write to them leaves cached public pages as they are.
  */
 export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "messages",
+  "private-collections",
   "links",
   "imports",
   "watch",

@@ -34,6 +34,8 @@ async function main() {
     viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
   );
   server.keepAliveTimeout = 65_000;
+  // Before listening: once /healthz answers, the owner named by ADMIN_EMAIL can sign in.
+  const setupLink = await ensureOwner(services);
 
   server.listen(config.port, config.host, async () => {
     const address = server.address();
@@ -59,7 +61,6 @@ async function main() {
     services.images.scheduleWarm();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
-    const setupLink = await ensureOwner(services);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
   });
 

@@ -12,6 +12,7 @@ import type { AppContext } from "./kernel/http/app-env";
 import { landingSearch } from "../domain/landing-query";
 import type { ReadersPeriod } from "../domain/readership";
 import { oddPathStatus, rawRequestPath } from "./kernel/http/path-guard";
+import { LINK_ONLY_CACHE_CONTROL } from "./kernel/http/public-cache";
 import type { Services } from "./services";
 import type { SocialCards } from "./social-card/social-cards";
 
@@ -173,11 +174,15 @@ export function developmentPages(loadBuild: () => Promise<ServerBuild>): Pages {
 
 /** Sign-in and the dashboard, with their data requests: never kept by any shared cache. */
 const OWNER_AREA = /^\/admin(?:[/.]|$)/;
+/** An unlisted collection's page (`collectionPath`), with its data request: its link can be retired. */
+const UNLISTED_PAGE = /^\/c\/[^/]+$/;
 
 /**
  * Every path the API does not answer: the pages, with what their loaders may read. What a visitor
  * gets is the same for every visitor until the next write, and says so (`publicCacheControl`), so
- * the public cache (http/public-cache.ts) and any CDN in front may keep it; the owner's is private.
+ * the public cache (http/public-cache.ts) and any CDN in front may keep it; an unlisted
+ * collection's page, whose link can be retired, only the public cache (`LINK_ONLY_CACHE_CONTROL`);
+ * the owner's is private.
  */
 export function pageRoutes(
   services: Services,
@@ -244,15 +249,11 @@ export function pageRoutes(
     });
     // Built files set their own; everything else is rendered.
     if (response.headers.has("cache-control")) return response;
+    const routePath = pagePath ?? c.req.path;
     const shared =
-      !session &&
-      c.req.method === "GET" &&
-      response.status === 200 &&
-      !OWNER_AREA.test(pagePath ?? c.req.path);
-    response.headers.set(
-      "Cache-Control",
-      session ? "private, no-store" : shared ? config.publicCacheControl : "no-store",
-    );
+      !session && c.req.method === "GET" && response.status === 200 && !OWNER_AREA.test(routePath);
+    const sharedBy = UNLISTED_PAGE.test(routePath) ? LINK_ONLY_CACHE_CONTROL : config.publicCacheControl;
+    response.headers.set("Cache-Control", session ? "private, no-store" : shared ? sharedBy : "no-store");
     return response;
   };
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, OWNER, test } from "./support/fixtures";
+import { startServer } from "./support/test-server";
 
 /** Holds back the requests to `url` (of `method`, if given) until the returned function is called. */
 async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
@@ -111,6 +112,22 @@ test.describe("owner sign-in", () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator("#work")).toBeAttached();
   });
+});
+
+test("the owner named by ADMIN_EMAIL can sign in as soon as a fresh server answers", async () => {
+  // Its own server, with a fresh data directory: the owner is made at this start.
+  const fresh = await startServer();
+  try {
+    expect((await fetch(`${fresh.url}/healthz`)).status).toBe(200);
+    const signIn = await fetch(`${fresh.url}/api/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: fresh.url },
+      body: JSON.stringify(OWNER),
+    });
+    expect(signIn.status).toBe(200);
+  } finally {
+    await fresh.stop();
+  }
 });
 
 test("a change made through the API appears live on an open page", async ({ page, server }) => {

@@ -59,7 +59,7 @@ for (const size of WIDTHS) {
       // The visitor follows a link from another site, then opens the clip in the viewer.
       const visitor = await guest.newPage();
       const opened = visitor.waitForRequest((request) => request.url().endsWith("/api/beacon"));
-      await visitor.goto(`/c/${collection.token}`, { referer: "https://news.example/roundup?id=7" });
+      await visitor.goto(`/c/${collection.token}`, { referer: "https://news.example.com/roundup?id=7" });
       await opened;
       const read = visitor.waitForRequest((request) => request.url().endsWith("/api/beacon"));
       await visitor.getByRole("link", { name: `${tag} story` }).click();
@@ -95,7 +95,7 @@ for (const size of WIDTHS) {
       const top = readers.getByRole("region", { name: "Top articles" });
       await expect(top.getByRole("listitem").filter({ hasText: `${tag} story` })).toContainText("1 open");
       const referrers = readers.getByRole("region", { name: "Referring sites" });
-      await expect(referrers.getByRole("listitem").filter({ hasText: "news.example" })).toBeVisible();
+      await expect(referrers.getByRole("listitem").filter({ hasText: "news.example.com" })).toBeVisible();
       await expect(readers).not.toContainText("roundup");
       await readers.getByText("Each day’s figures").click();
       await expect(readers.getByRole("table")).toBeVisible();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ClipCollection } from "../../src/domain/collections";
 import { catchAllPaths } from "../../src/server/pages";
 import { siteRouteTable } from "./support/route-table";
+import { readChanges } from "./support/sse-reader";
 import { createTestApp, type TestApp } from "./support/test-app";
 
 let t: TestApp;
@@ -143,7 +144,7 @@ describe("/api/collections", () => {
     expect((await t.request("/c/AAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
   });
 
-  it("caches /c/<token> like other public pages, and drops it on any edit of the collection", async () => {
+  it("keeps /c/<token> in the server's cache only, and drops it on any edit of the collection", async () => {
     const { owner, ids, cookie } = await ownerWithArticles(2);
     const json = { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" };
     const made = await create(owner, json);
@@ -152,6 +153,14 @@ describe("/api/collections", () => {
     expect(second.headers.get("x-page-cache")).toBe("hit");
     expect(await second.text()).toBe(await first.text());
     expect(renders).toBe(1);
+    // No CDN or proxy keeps it (its link can be retired), and a browser asks again each time.
+    for (const response of [first, second])
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    const revalidated = await t.request(`/c/${made.token}`, {
+      headers: { "If-None-Match": second.headers.get("etag")! },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("cache-control")).toBe("private, no-cache");
 
     await owner(`/api/collections/${made.id}`, {
       method: "PUT",
@@ -168,5 +177,69 @@ describe("/api/collections", () => {
     expect((await t.request(`/c/${made.token}`)).status).toBe(404);
     // Not even for the owner: a private collection has no page.
     expect((await t.request(`/c/${made.token}`, { headers: { Cookie: cookie } })).status).toBe(404);
+  });
+
+  it("leaves cached pages and visitors' live streams alone when only a private collection changes", async () => {
+    const { owner, ids, cookie } = await ownerWithArticles(1);
+    const shown = await create(owner, { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" });
+    const draft = { title: "Draft", articleIds: [ids[0]], visibility: "private" };
+    const page = (token: string) => t.request(`/c/${token}`);
+    const until = (collection: string) => (events: readonly { data: unknown }[]) =>
+      events.some((event) => (event.data as { collection: string }).collection === collection);
+    const visitorReading = readChanges(await t.request("/api/events"), until("site"));
+    const ownerReading = readChanges(
+      await t.request("/api/events", { headers: { Cookie: cookie } }),
+      until("site"),
+    );
+    await page(shown.token);
+
+    const hidden = await create(owner, draft);
+    await owner(`/api/collections/${hidden.id}`, {
+      method: "PUT",
+      json: { ...draft, title: "Draft, again" },
+    });
+    await owner(`/api/collections/${hidden.id}/new-link`, { method: "POST" });
+    await owner(`/api/collections/${hidden.id}`, { method: "DELETE" });
+    expect((await page(shown.token)).headers.get("x-page-cache")).toBe("hit");
+    expect(renders).toBe(1);
+
+    // Made unlisted, then private again: visitors saw it, so each write drops the cached pages.
+    const later = await create(owner, draft);
+    await owner(`/api/collections/${later.id}`, {
+      method: "PUT",
+      json: { ...draft, visibility: "unlisted" },
+    });
+    expect((await page(shown.token)).headers.get("x-page-cache")).toBeNull();
+    expect((await page(later.token)).status).toBe(200);
+    expect((await page(later.token)).headers.get("x-page-cache")).toBe("hit");
+    await owner(`/api/collections/${later.id}`, { method: "PUT", json: draft });
+    expect((await page(later.token)).status).toBe(404);
+
+    await owner("/api/site", { method: "PUT", json: { name: "Still here" } });
+    const collections = ({ events }: { events: readonly { data: unknown }[] }) =>
+      events.map((event) => (event.data as { collection: string }).collection);
+    expect(collections(await visitorReading)).toEqual(["collections", "collections", "site"]);
+    expect(collections(await ownerReading)).toEqual([
+      ...Array<string>(5).fill("private-collections"),
+      "collections",
+      "collections",
+      "site",
+    ]);
+  });
+
+  it("answers 404 for a link retired by New link at once, though its page was cached", async () => {
+    const { owner, ids } = await ownerWithArticles(1);
+    const made = await create(owner, { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" });
+    await t.request(`/c/${made.token}`);
+    expect((await t.request(`/c/${made.token}`)).headers.get("x-page-cache")).toBe("hit");
+    const renewed = (await (
+      await owner(`/api/collections/${made.id}/new-link`, { method: "POST" })
+    ).json()) as ClipCollection;
+    const retired = await t.request(`/c/${made.token}`);
+    expect(retired.status).toBe(404);
+    expect(retired.headers.get("cache-control")).toBe("no-store");
+    const current = await t.request(`/c/${renewed.token}`);
+    expect(current.status).toBe(200);
+    expect(current.headers.get("cache-control")).toBe("private, no-cache");
   });
 });

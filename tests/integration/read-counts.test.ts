@@ -79,7 +79,9 @@ const rows = () => t.services.store.sqlite.prepare("select * from read_counts").
 describe("POST /api/beacon", () => {
   it("counts a visitor's openings per day, with the referring site's host name", async () => {
     const { ids, unlisted } = await setUp();
-    expect((await beacon({ kind: "article", subject: ids[0], referrer: "News.Example" })).status).toBe(204);
+    expect((await beacon({ kind: "article", subject: ids[0], referrer: "News.Example.com" })).status).toBe(
+      204,
+    );
     expect((await beacon({ kind: "article", subject: ids[0] }, { address: "127.0.0.3" })).status).toBe(204);
     expect(
       (await beacon({ kind: "collection", subject: unlisted.id }, { address: "127.0.0.3" })).status,
@@ -88,7 +90,7 @@ describe("POST /api/beacon", () => {
     const { topArticles, referrers, days } = report();
     expect(days).toHaveLength(30);
     expect(topArticles).toEqual([{ id: ids[0], title: "Story 1", opens: 2 }]);
-    expect(referrers).toEqual([{ host: "news.example", count: 1 }]);
+    expect(referrers).toEqual([{ host: "news.example.com", count: 1 }]);
     const readership = t.services.readCounts.collections()[unlisted.id];
     expect(readership).toMatchObject({ opens: 1, pdfDownloads: 0, emailFirstOpen: false });
     expect(Date.parse(readership!.lastOpenedAt!)).toBeGreaterThan(Date.now() - 60_000);
@@ -135,6 +137,50 @@ describe("POST /api/beacon", () => {
     expect(totals().articles).toBe(62);
   });
 
+  it("counts at most 60 an hour from one IPv6 /56, whichever /64s it sends from, and 300 from one /48", async () => {
+    const { ids } = await setUp(1);
+    const from = (group: number) => ({ address: `2001:db8:7:${group.toString(16)}::1` });
+    // 2001:db8:7::/48 holds 256 /56s (the fourth group's first byte), each of 256 /64s.
+    for (let n = 0; n < 61; n++) await beacon({ kind: "article", subject: ids[0] }, from(n));
+    expect(totals().articles).toBe(60);
+    for (let household = 1; household < 6; household++) {
+      for (let n = 0; n < 61; n++)
+        await beacon({ kind: "article", subject: ids[0] }, from((household << 8) | n));
+    }
+    expect(totals().articles).toBe(300);
+    await beacon({ kind: "article", subject: ids[0] }, from(0x600));
+    expect(totals().articles).toBe(300);
+    // Another /48 is another network.
+    await beacon({ kind: "article", subject: ids[0] }, { address: "2001:db8:8::1" });
+    expect(totals().articles).toBe(301);
+  });
+
+  it("names a referring site only for a public host name, and a few new ones an hour per network", async () => {
+    const { ids } = await setUp(10);
+    const open = async (n: number, referrer: string, address = "127.0.0.2") =>
+      expect((await beacon({ kind: "article", subject: ids[n], referrer }, { address })).status).toBe(204);
+    await open(0, "made-up-host");
+    await open(1, "desk.invalid");
+    await open(2, "203.0.113.9");
+    await open(3, "co.uk");
+    for (let n = 1; n <= 6; n++) await open(3 + n, `site-${n}.example.com`);
+    expect(totals().articles).toBe(10);
+    const named = () =>
+      report()
+        .referrers.map((referrer) => referrer.host)
+        .sort();
+    expect(named()).toEqual([1, 2, 3, 4, 5].map((n) => `site-${n}.example.com`));
+    // A site this address named already is named again; another address names its own.
+    await open(0, "site-1.example.com", "127.0.0.3");
+    await open(1, "site-6.example.com", "127.0.0.3");
+    expect(report().referrers).toEqual(
+      expect.arrayContaining([
+        { host: "site-1.example.com", count: 2 },
+        { host: "site-6.example.com", count: 1 },
+      ]),
+    );
+  });
+
   it("counts nothing for a private collection, an unknown article or a cross-site request", async () => {
     const { hidden } = await setUp();
     expect((await beacon({ kind: "collection", subject: hidden.id })).status).toBe(204);
@@ -170,13 +216,13 @@ describe("POST /api/beacon", () => {
 
   it("stores no address, user agent or full referring address anywhere", async () => {
     const { ids, unlisted } = await setUp();
-    const referer = "https://news.example/secret-path-5521?utm=x";
+    const referer = "https://news.example.com/secret-path-5521?utm=x";
     await beacon(
-      { kind: "article", subject: ids[0], referrer: "news.example" },
+      { kind: "article", subject: ids[0], referrer: "news.example.com" },
       { address: "127.0.0.97", headers: { Referer: referer, "X-Forwarded-For": "203.0.113.77" } },
     );
     await beacon(
-      { kind: "collection", subject: unlisted.id, referrer: "news.example" },
+      { kind: "collection", subject: unlisted.id, referrer: "news.example.com" },
       { address: "127.0.0.97", headers: { Referer: referer } },
     );
     expect(totals()).toMatchObject({ articles: 1, collections: 1 });
@@ -194,7 +240,7 @@ describe("POST /api/beacon", () => {
           day: expect.any(String),
           kind: "article",
           subject: ids[0],
-          referrer_host: "news.example",
+          referrer_host: "news.example.com",
           count: 1,
         },
       ]),

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Article } from "../../domain/content";
+import type { Article, Collection } from "../../domain/content";
 import {
   UNLISTED_TOKEN_BYTES,
   type ClipCollection,
   type CollectionInput,
+  type CollectionVisibility,
   type PublicCollection,
 } from "../../domain/collections";
 import type { Store } from "../kernel/db/open-database";
@@ -25,22 +26,28 @@ const publicView = ({ id, title, introduction, articleIds }: ClipCollection): Pu
 });
 
 /**
- * The owner's collections of clips. Every write records a "collections" change, which is not an
- * owner-only one: public collections show on the front page, and `/c/<token>` pages are cached
- * like every public page, so any change must drop them from the public cache.
+ * The change a write records. A collection visitors can see, before or after the write, is a
+ * "collections" change, which is not an owner-only one: public collections show on the front page
+ * and `/c/<token>` pages are kept in the public cache, so it must drop them, and open pages re-read.
+ * A collection private before and after is invisible to visitors: an owner-only change, which
+ * leaves cached pages and visitors' live streams alone.
  */
+const changeOf = (...visibilities: CollectionVisibility[]): Collection =>
+  visibilities.every((visibility) => visibility === "private") ? "private-collections" : "collections";
+
+/** The owner's collections of clips. */
 export function createCollectionService(deps: { store: Store; articles: () => readonly Article[] }) {
   const { store } = deps;
   const byId = (id: string) => eq(collectionsTable.id, id);
-  const list = store.readUntilChange("collections", () =>
+  const list = store.readUntilChange(["collections", "private-collections"], () =>
     store.db.select().from(collectionsTable).orderBy(collectionsTable.createdAt).all(),
   );
   const articlesIn = (ids: readonly string[]) => {
     const articles = new Map(deps.articles().map((article) => [article.id, article]));
     return ids.flatMap((id) => articles.get(id) ?? []);
   };
-  const update = (id: string, values: Partial<typeof collectionsTable.$inferInsert>) =>
-    store.write("collections", (db) =>
+  const update = (change: Collection, id: string, values: Partial<typeof collectionsTable.$inferInsert>) =>
+    store.write(change, (db) =>
       db
         .update(collectionsTable)
         .set({ ...values, updatedAt: new Date().toISOString() })
@@ -61,18 +68,23 @@ export function createCollectionService(deps: { store: Store; articles: () => re
     create(input: CollectionInput): ClipCollection {
       const now = new Date().toISOString();
       const row = { ...input, id: randomUUID(), token: newToken(), createdAt: now, updatedAt: now };
-      return store.write("collections", (db) => db.insert(collectionsTable).values(row).returning().get());
+      return store.write(changeOf(input.visibility), (db) =>
+        db.insert(collectionsTable).values(row).returning().get(),
+      );
     },
     replace(id: string, input: CollectionInput): ClipCollection | undefined {
-      return this.get(id) && update(id, input);
+      const before = this.get(id);
+      return before && update(changeOf(before.visibility, input.visibility), id, input);
     },
     /** A new unlisted link; the old one finds nothing from now on. */
     newLink(id: string): ClipCollection | undefined {
-      return this.get(id) && update(id, { token: newToken() });
+      const before = this.get(id);
+      return before && update(changeOf(before.visibility), id, { token: newToken() });
     },
     remove(id: string): boolean {
-      if (!this.get(id)) return false;
-      store.write("collections", (db) => db.delete(collectionsTable).where(byId(id)).run());
+      const before = this.get(id);
+      if (!before) return false;
+      store.write(changeOf(before.visibility), (db) => db.delete(collectionsTable).where(byId(id)).run());
       return true;
     },
     /** An unlisted collection by its link's token; nothing for a public or private one, or an old token. */

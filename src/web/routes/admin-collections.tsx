@@ -17,7 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
-const LIVE = ["collections", "articles", "readers"] as const;
+const LIVE = ["collections", "private-collections", "articles", "readers"] as const;
 const LOAD_FAILED = "Failed to load collections";
 
 export default function AdminCollections({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,8 @@ export const handle: PaintFirstHandle = { paintFirst: true };
 /**
  * `/c/<token>`: an unlisted collection, for whoever has its link. A token that finds none (unknown,
  * retired by New link, or a public or private collection's) is a real 404, never the landing page.
- * The page is the same for every visitor until the next write, so it is cached like the others.
+ * The page is the same for every visitor until the next write, so the server's own cache keeps it,
+ * but no CDN does (src/server/pages.ts): a retired link must answer 404 at once.
  */
 export function loader({ context, params }: Route.LoaderArgs) {
   const found = context.content.collectionByToken(params.token);

@@ -25,10 +25,10 @@ export type Store = {
   write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
   onChange(listener: (event: ChangeEvent) => void): () => void;
   /**
-   * `read`, kept until the next change of `collection` (this process's write, or another's once
+   * `read`, kept until the next change of `collections` (this process's write, or another's once
    * `emitExternalWrites` has seen it): how repositories keep what every page reads.
    */
-  readUntilChange<T>(collection: Collection, read: () => T): () => T;
+  readUntilChange<T>(collections: Collection | readonly Collection[], read: () => T): () => T;
   /** The sequence number of the newest change this process has seen committed. */
   currentSeq(): number;
   /**
@@ -104,10 +104,13 @@ export function openStore(dataDir: string): Store {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    readUntilChange(collection, read) {
+    readUntilChange(collections, read) {
+      const names: readonly Collection[] = typeof collections === "string" ? [collections] : collections;
       let kept: { version: number; value: ReturnType<typeof read> } | undefined;
       return () => {
-        const version = versions.get(collection) ?? 0;
+        // Versions only grow: their sum moves whenever one of them does.
+        let version = 0;
+        for (const name of names) version += versions.get(name) ?? 0;
         if (kept?.version !== version) kept = { version, value: read() };
         return kept.value;
       };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppContext } from "./app-env";
-import { addressKey, canonicalAddress, clientIpResolver, proxyEntry } from "./client-address";
+import { addressKey, canonicalAddress, clientIpResolver, networkKey, proxyEntry } from "./client-address";
 import { loadConfig } from "../config";
 
 /** The resolver as the app builds it from TRUST_PROXY, asked about one peer and header. */
@@ -46,6 +46,16 @@ describe("canonical addresses and keys", () => {
     expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(addressKey("2001:db8:1:3::1")).not.toBe(addressKey("2001:db8:1:2::1"));
     expect(addressKey("198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("widens an IPv6 key to a shorter prefix, and leaves an IPv4 one as it is", () => {
+    expect(networkKey(addressKey("2001:db8:1:2ab::1"), 56)).toBe("2001:db8:1:200::/56");
+    expect(networkKey(addressKey("2001:db8:1:2ff:ffff::1"), 56)).toBe("2001:db8:1:200::/56");
+    expect(networkKey(addressKey("2001:db8:1:3ab::1"), 56)).toBe("2001:db8:1:300::/56");
+    expect(networkKey(addressKey("2001:db8:1:2ab::1"), 48)).toBe("2001:db8:1:0::/48");
+    expect(networkKey(addressKey("2001:db8:1:2ab::1"), 64)).toBe("2001:db8:1:2ab::/64");
+    expect(networkKey("198.51.100.7", 56)).toBe("198.51.100.7");
+    expect(networkKey("local", 48)).toBe("local");
   });
 });
 

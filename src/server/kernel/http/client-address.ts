@@ -75,6 +75,21 @@ export function addressKey(address: string): string {
 }
 
 /**
+ * An `addressKey` widened to the network around it: an IPv6 /64 to its first `bits` (at most 64);
+ * an IPv4 address, or any other key, as it is. For limits one subscriber's whole delegation
+ * shares (a household is commonly handed a /56, a site a /48).
+ */
+export function networkKey(key: string, bits: number): string {
+  const slash64 = /^([\da-f]{1,4}(?::[\da-f]{1,4}){3})::\/64$/.exec(key);
+  if (!slash64 || bits >= 64) return key;
+  const groups = slash64[1]!.split(":").map((group, i) => {
+    const kept = Math.min(16, Math.max(0, bits - i * 16));
+    return (parseInt(group, 16) >> (16 - kept)) << (16 - kept);
+  });
+  return `${groups.map((g) => g.toString(16)).join(":")}::/${bits}`;
+}
+
+/**
  * Who sent the request: the socket's peer, unless the peer is one of our own proxies; then the
  * right-most X-Forwarded-For entry that is not one of our proxies. Entries to its left were
  * written by the client and prove nothing.

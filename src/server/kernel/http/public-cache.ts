@@ -93,6 +93,14 @@ export type PublicCacheOptions = {
   now?: () => number;
 };
 
+/**
+ * The Cache-Control of a page every visitor with its link gets the same of, but whose link can be
+ * retired (an unlisted collection's, `/c/<token>`): no CDN or proxy may keep it, and a browser
+ * asks again each time (a 304 while it is unchanged). This cache keeps it like a shared answer:
+ * every write empties it, so a retired link is a 404 at once.
+ */
+export const LINK_ONLY_CACHE_CONTROL = "private, no-cache";
+
 const QUERY_MISS_WINDOW_MS = 10 * 60 * 1000;
 const KEY_MEMO_SIZE = 2000;
 
@@ -181,7 +189,8 @@ const encodingFor = (() => {
  * What every anonymous visitor gets the same of (public pages, the public JSON reads), kept once
  * per version: the bytes in each encoding, a strong ETag, and the headers ready to go. A route
  * opts in by sending `sharedCacheControl`, the same header that lets a CDN keep it, so what a
- * shared cache may hold and what we hold are one rule. Pictures under an address that never
+ * shared cache may hold and what we hold are one rule; or `LINK_ONLY_CACHE_CONTROL`, for a page
+ * only this cache may keep, since only here does a write drop it at once. Pictures under an address that never
  * changes (`public, immutable`, no `Vary`) are kept as they are. Every committed write empties it.
  *
  * A hit costs a map lookup and one socket write (`serveRaw`, before Hono), so the origin behind a
@@ -261,7 +270,8 @@ export function createPublicCache(options: PublicCacheOptions) {
     const { headers } = res;
     if (res.status !== 200 || headers.has("set-cookie") || headers.has("content-encoding")) return null;
     const cacheControl = headers.get("cache-control") ?? "";
-    if (cacheControl === options.sharedCacheControl) return "encode";
+    if (cacheControl === options.sharedCacheControl || cacheControl === LINK_ONLY_CACHE_CONTROL)
+      return "encode";
     const picture = !isCompressible(headers.get("content-type") ?? "") && !headers.has("vary");
     return picture && /\bpublic\b/.test(cacheControl) && /\bimmutable\b/.test(cacheControl) ? "as-is" : null;
   }
