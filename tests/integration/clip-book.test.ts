@@ -5,7 +5,7 @@ import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClipBooks } from "../../src/server/clip-book/clip-books";
-import { renderClipBook } from "../../src/server/clip-book/clip-book-pdf";
+import { contentOf, drawClipBook } from "../../src/server/clip-book/clip-book-pdf";
 import { LINK_DOWNLOADS_PER_ADDRESS } from "../../src/server/clip-book/clip-book-routes";
 import { collectionClipBookPath, unlistedClipBookPath } from "../../src/domain/collection-paths";
 import { type ClipCollection } from "../../src/domain/collections";
@@ -149,6 +149,8 @@ describe("the clip book", () => {
     expect(info).toMatch(new RegExp(`Title:\\s+${OWNER_NAME}: Clip book`));
     expect(info).toMatch(new RegExp(`Author:\\s+${OWNER_NAME}`));
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    // The portrait and the one story's picture, read here and drawn in the book's worker thread.
+    expect(run("pdfimages", ["-list", pdfPath]).trim().split("\n").slice(2)).toHaveLength(2);
   });
 
   it("shows the owner's name, and every headline in the contents and then as clips, in order", () => {
@@ -233,9 +235,9 @@ describe("clip books kept per content version", () => {
       keptText: () => null,
       loadPicture: () => Promise.resolve(null),
       publicUrl: PUBLIC_URL,
-      render: (content, size) => {
+      draw: (draft) => {
         renders++;
-        return renderClipBook(content, size);
+        return drawClipBook(draft);
       },
     });
     const first = await books.book({ size: "a4", text: "full" });
@@ -266,8 +268,8 @@ describe("clip books kept per content version", () => {
       keptText: () => null,
       loadPicture: () => Promise.resolve(null),
       publicUrl: PUBLIC_URL,
-      render: (content) => {
-        shown.push(content.clips.map((clip) => clip.paragraphs.length));
+      draw: (draft) => {
+        shown.push(contentOf(draft).clips.map((clip) => clip.paragraphs.length));
         return Promise.resolve(Buffer.from("%PDF"));
       },
     });
