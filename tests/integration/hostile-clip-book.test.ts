@@ -92,7 +92,7 @@ describe("a 50-article public collection of long kept texts", () => {
   afterAll(() => close(site));
 
   it(
-    "is made once for two visitors asking together, while the front page answers a third",
+    "reaches two visitors asking together, while the front page answers a third",
     { timeout: 600_000 },
     async () => {
       const { t, server, collectionIds } = site;
@@ -130,7 +130,7 @@ describe("a clip book past the worker's limits", () => {
   let site: Site | undefined;
   afterAll(() => close(site));
 
-  it("past its deadline is a 503 with Retry-After, again until it changes, and the site answers", async () => {
+  it("past its deadline is a 503 with Retry-After, the same at once when asked again, and the site answers", async () => {
     site = await siteWith({ deadlineMs: 1 }, 1, 2);
     const { server, collectionIds } = site;
     const bookPath = collectionClipBookPath(collectionIds[0]!);
