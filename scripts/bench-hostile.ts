@@ -30,6 +30,7 @@ import {
   type HostilePage,
 } from "../tests/support/hostile-pages";
 import { sendFrom } from "../tests/support/loopback";
+import { CLIP_BOOK_CASE, seedLargestCollection } from "./lib/hostile-clip-book";
 import { startProductionServer } from "./lib/production-server";
 
 const VISITOR = "127.0.0.2";
@@ -205,6 +206,30 @@ for (const page of pages) {
     if (outcome === "no answer") ({ target, articleId } = await freshServer(page));
   }
 }
+// ---- Issue 36, item 6: the largest clip book a visitor can ask for, drawn while / is timed. ----
+if (CLIP_BOOK_CASE.includes(args.only)) {
+  await server?.stop();
+  server = await startProductionServer({ buildDir: BUILD_DIR, build: !built, root });
+  built = true;
+  const bookPath = await seedLargestCollection(server);
+  for (let i = 0; i < 3; i++) await sendFrom(`${server.url}/`, VISITOR, { headers: BROWSER });
+  if (!quiet) {
+    const home = await probeFrontPage(server, new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
+    quiet = { input: "(none)", via: "-", hostile: "none", home };
+    console.log(format(quiet));
+  }
+  const started = performance.now();
+  const book = sendFrom(`${server.url}${bookPath}`, ATTACKER).then((answer) => ({
+    ms: performance.now() - started,
+    answer: `${answer.status} ${answer.headers["content-type"]}`,
+  }));
+  const probing = probeFrontPage(server, book);
+  const row: Row = { input: CLIP_BOOK_CASE, via: "public PDF", hostile: await book, home: await probing };
+  rows.push(row);
+  console.log(format(row));
+}
+// ---- end of the clip book case ----
+
 await server?.stop();
 await outlet.close();
 

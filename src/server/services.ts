@@ -29,7 +29,7 @@ import { createPictureLoader, ownHostTest, PICTURE_TIMEOUT_MS } from "./kernel/p
 import { createLiveEvents } from "./live/events-route";
 import { createSiteIcons } from "./icons/site-icons";
 import { createSocialCards, type RenderCard } from "./social-card/social-cards";
-import { createClipBooks } from "./clip-book/clip-books";
+import { createClipBooks, type ClipBookLimits } from "./clip-book/clip-books";
 import { wireWriteReactions } from "./write-reactions";
 import { createWaybackRepository } from "./wayback/wayback-repository";
 import { createWaybackService, type WaybackClock } from "./wayback/wayback-service";
@@ -55,6 +55,8 @@ export type ServiceOptions = {
   generatedImages?: { pictureTimeoutMs?: number; renderCard?: RenderCard };
   /** The Wayback worker's clock (tests use a fake one) and its waits. */
   wayback?: { clock?: WaybackClock; pollMs?: number; retryBaseMs?: number };
+  /** The clip book worker's deadline, heap and turns (tests shorten them). */
+  clipBooks?: Partial<ClipBookLimits>;
 };
 
 /** Everything the server needs, built once per process (or per test) from the configuration. */
@@ -219,6 +221,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     keptText: (article) => archive.currentFor(article) ?? null,
     loadPicture,
     publicUrl: config.publicUrl,
+    limits: options.clipBooks,
   });
   const { waybackAccessKey: accessKey, waybackSecretKey: secretKey } = config;
   const wayback = createWaybackService({

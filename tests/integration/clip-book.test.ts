@@ -3,13 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClipBooks } from "../../src/server/clip-book/clip-books";
-import { renderClipBook } from "../../src/server/clip-book/clip-book-pdf";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ClipBookError, createClipBooks } from "../../src/server/clip-book/clip-books";
+import { contentOf, drawClipBook } from "../../src/server/clip-book/clip-book-pdf";
 import { LINK_DOWNLOADS_PER_ADDRESS } from "../../src/server/clip-book/clip-book-routes";
 import { collectionClipBookPath, unlistedClipBookPath } from "../../src/domain/collection-paths";
 import { type ClipCollection } from "../../src/domain/collections";
 import { siteSchema, type Article } from "../../src/domain/content";
+import { UnreadablePageError } from "../../src/server/kernel/parse/unreadable-page";
 import { serveOnSocket } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";
 
@@ -149,6 +150,8 @@ describe("the clip book", () => {
     expect(info).toMatch(new RegExp(`Title:\\s+${OWNER_NAME}: Clip book`));
     expect(info).toMatch(new RegExp(`Author:\\s+${OWNER_NAME}`));
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    // The portrait and the one story's picture, read here and drawn in the book's worker thread.
+    expect(run("pdfimages", ["-list", pdfPath]).trim().split("\n").slice(2)).toHaveLength(2);
   });
 
   it("shows the owner's name, and every headline in the contents and then as clips, in order", () => {
@@ -233,9 +236,9 @@ describe("clip books kept per content version", () => {
       keptText: () => null,
       loadPicture: () => Promise.resolve(null),
       publicUrl: PUBLIC_URL,
-      render: (content, size) => {
+      draw: (draft) => {
         renders++;
-        return renderClipBook(content, size);
+        return drawClipBook(draft);
       },
     });
     const first = await books.book({ size: "a4", text: "full" });
@@ -253,6 +256,101 @@ describe("clip books kept per content version", () => {
     expect(edited.version).not.toBe(first.version);
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("makes a collection's books one at a time, in order, and two asking for one book make it once", async () => {
+    const drawn: string[] = [];
+    const running = new Map<string, number>();
+    let most = 0;
+    let mostOfOne = 0;
+    const books = createClipBooks({
+      site: () => site,
+      articles: () => [],
+      keptText: () => null,
+      loadPicture: () => Promise.resolve(null),
+      publicUrl: PUBLIC_URL,
+      draw: async (draft) => {
+        drawn.push(`${draft.title} ${draft.size} ${draft.text}`);
+        running.set(draft.title, (running.get(draft.title) ?? 0) + 1);
+        mostOfOne = Math.max(mostOfOne, ...running.values());
+        most = Math.max(
+          most,
+          [...running.values()].reduce((a, b) => a + b),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running.set(draft.title, running.get(draft.title)! - 1);
+        return Buffer.from("%PDF");
+      },
+    });
+    const of = (id: string, size: "a4" | "letter", text: "full" | "excerpt" = "full") =>
+      books.book({ id, title: id, articles: [article("a", "2025-01-01T00:00:00Z")], size, text });
+    const [first, again] = await Promise.all([
+      of("water", "a4"),
+      of("water", "a4"),
+      of("water", "letter"),
+      of("water", "a4", "excerpt"),
+      of("courts", "a4"),
+    ]);
+    expect(again!.pdf).toBe(first!.pdf);
+    expect(drawn.filter((book) => book.startsWith("water"))).toEqual([
+      "water a4 full",
+      "water letter full",
+      "water a4 excerpt",
+    ]);
+    expect(drawn).toContain("courts a4 full");
+    // One of each collection at a time, but another collection's is not held behind this one's.
+    expect(mostOfOne).toBe(1);
+    expect(most).toBe(2);
+  });
+
+  it("keeps a book made without a picture that could not be had, as any other", async () => {
+    let draws = 0;
+    const pictured = { ...article("p", "2025-01-01T00:00:00Z"), image: "https://outlet.example/p.jpg" };
+    const books = createClipBooks({
+      site: () => site,
+      articles: () => [pictured],
+      keptText: () => null,
+      loadPicture: () => Promise.reject(new Error("the picture's server is down")),
+      publicUrl: PUBLIC_URL,
+      draw: (draft) => {
+        draws++;
+        expect(draft.clips[0]!.picture).toBeNull();
+        return Promise.resolve(Buffer.from("%PDF"));
+      },
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await books.book({ size: "a4", text: "full" });
+    vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
+    await books.book({ size: "a4", text: "full" });
+    expect(draws).toBe(1);
+  });
+
+  it("does not draw a book given up again until what it shows changes", async () => {
+    let articles = [article("slow", "2025-01-01T00:00:00Z")];
+    let draws = 0;
+    const books = createClipBooks({
+      site: () => site,
+      articles: () => articles,
+      keptText: () => null,
+      loadPicture: () => Promise.resolve(null),
+      publicUrl: PUBLIC_URL,
+      draw: () => {
+        draws++;
+        return Promise.reject(new UnreadablePageError("too_slow"));
+      },
+    });
+    const refusal = await books.book({ size: "a4", text: "full" }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ClipBookError);
+    expect(refusal).toMatchObject({ status: 503, code: "too_slow" });
+    await expect(books.book({ size: "a4", text: "full" })).rejects.toBe(refusal);
+    expect(draws).toBe(1);
+    articles = [article("slow", "2025-01-02T00:00:00Z")];
+    await expect(books.book({ size: "a4", text: "full" })).rejects.toThrow(ClipBookError);
+    expect(draws).toBe(2);
+  });
+
   it("prints every paragraph of the full text, and about the first 1,200 characters as an excerpt", async () => {
     const long = { ...article("long", "2025-01-01T00:00:00Z") };
     long.content = Array.from(
@@ -266,8 +364,8 @@ describe("clip books kept per content version", () => {
       keptText: () => null,
       loadPicture: () => Promise.resolve(null),
       publicUrl: PUBLIC_URL,
-      render: (content) => {
-        shown.push(content.clips.map((clip) => clip.paragraphs.length));
+      draw: (draft) => {
+        shown.push(contentOf(draft).clips.map((clip) => clip.paragraphs.length));
         return Promise.resolve(Buffer.from("%PDF"));
       },
     });

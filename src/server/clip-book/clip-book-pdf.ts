@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import type { ReaderParagraph } from "../../domain/reader-paragraphs";
+import { cutExcerpt, toReaderParagraphs, type ReaderParagraph } from "../../domain/reader-paragraphs";
 import { SITE_FONT_SUBSETS, siteFontFile, type SiteFontSubset } from "../kernel/site-fonts";
 
 export type ClipBookSize = "a4" | "letter";
+export type ClipBookText = "full" | "excerpt";
 
 /** A JPEG or PNG and its size in pixels. */
 export type Picture = { data: Buffer; width: number; height: number };
@@ -28,7 +29,7 @@ export type ClipPage = {
   archiveUrl: string;
 };
 
-/** What a clip book shows: the whole portfolio, or (later) a collection with its own title and introduction. */
+/** What a clip book shows: the whole portfolio, or a collection with its own title and introduction. */
 export type ClipBookContent = {
   title: string;
   introduction: string;
@@ -290,14 +291,7 @@ function clipLinks(doc: Doc, clip: ClipPage): void {
   doc.y = Math.max(doc.y, top + QR_SIZE) + 14;
 }
 
-/**
- * Lets other requests in between clips and every few paragraphs: a book of 200 clips takes
- * seconds of CPU, one long archived text alone hundreds of milliseconds.
- */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
-const PARAGRAPHS_AT_ONCE = 40;
-
-async function clipPages(doc: Doc, clip: ClipPage): Promise<void> {
+function clipPages(doc: Doc, clip: ClipPage): void {
   const width = contentWidth(doc);
   doc.addNamedDestination(`clip-${clip.id}`);
   doc.outline.addItem(clip.title);
@@ -330,8 +324,7 @@ async function clipPages(doc: Doc, clip: ClipPage): Promise<void> {
   }
   clipLinks(doc, clip);
   doc.fillColor(INK);
-  for (const [index, paragraph] of clip.paragraphs.entries()) {
-    if (index % PARAGRAPHS_AT_ONCE === PARAGRAPHS_AT_ONCE - 1) await breather();
+  for (const paragraph of clip.paragraphs) {
     if (paragraph.heading) write(doc, "text-bold", 11, paragraph.text, { width });
     else write(doc, "text", 10.5, paragraph.text, { width, lineGap: 2.5, paragraphGap: 6 });
   }
@@ -359,7 +352,7 @@ function footers(doc: Doc, ownerName: string): void {
  * The clip book as PDF bytes: a cover, the contents (each entry a link to its clip), then each
  * clip from a new page, page numbers at the foot. The site's fonts are embedded (subset).
  */
-export async function renderClipBook(book: ClipBookContent, size: ClipBookSize): Promise<Buffer> {
+export function renderClipBook(book: ClipBookContent, size: ClipBookSize): Promise<Buffer> {
   const doc = new PDFDocument({
     size: size === "letter" ? "LETTER" : "A4",
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_GAP },
@@ -386,13 +379,71 @@ export async function renderClipBook(book: ClipBookContent, size: ClipBookSize):
   for (const _page of contents) doc.addPage();
   const clipPage = new Map<string, number>();
   for (const clip of book.clips) {
-    await breather();
     doc.addPage();
     clipPage.set(clip.id, doc.bufferedPageRange().count);
-    await clipPages(doc, clip);
+    clipPages(doc, clip);
   }
   drawContents(doc, contents, clipPage);
   footers(doc, book.owner.name);
   doc.end();
   return ended;
+}
+
+/** A clip as the main thread hands it over: its text whole. */
+export type ClipDraft = Omit<ClipPage, "paragraphs"> & { text: string };
+
+/** Everything a book's worker needs, plain data: what it shows, the size and the text switch. */
+export type ClipBookDraft = Omit<ClipBookContent, "clips"> & {
+  clips: ClipDraft[];
+  size: ClipBookSize;
+  text: ClipBookText;
+};
+
+/** An excerpt: the opening paragraphs, about this many characters. */
+const EXCERPT_CHARS = 1200;
+/** Every paragraph of the longest text an article may hold. */
+const ALL_PARAGRAPHS = 100_000;
+
+function excerptOf(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
+  const out: ReaderParagraph[] = [];
+  let length = 0;
+  for (const paragraph of paragraphs) {
+    if (length >= EXCERPT_CHARS) break;
+    const room = EXCERPT_CHARS - length;
+    const text =
+      paragraph.text.length > room * 1.3 ? cutExcerpt(paragraph.text, Math.max(room, 200)) : paragraph.text;
+    out.push({ ...paragraph, text });
+    length += text.length;
+  }
+  while (out.at(-1)?.heading) out.pop();
+  return out;
+}
+
+/** Bytes that crossed to the worker arrive as a Uint8Array: the same bytes, seen as a Buffer. */
+const bufferOf = (picture: Picture | null): Picture | null =>
+  picture && {
+    ...picture,
+    data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.length),
+  };
+
+/** The book a draft describes: each text cut into paragraphs (all of them, or an excerpt's). */
+export function contentOf(draft: ClipBookDraft): ClipBookContent {
+  return {
+    title: draft.title,
+    introduction: draft.introduction,
+    owner: { ...draft.owner, portrait: bufferOf(draft.owner.portrait) },
+    clips: draft.clips.map(({ text, ...clip }) => {
+      const paragraphs = toReaderParagraphs(text, ALL_PARAGRAPHS);
+      return {
+        ...clip,
+        picture: bufferOf(clip.picture),
+        paragraphs: draft.text === "excerpt" ? excerptOf(paragraphs) : paragraphs,
+      };
+    }),
+  };
+}
+
+/** The clip book of a draft: what the clip book's worker thread runs (clip-books.ts). */
+export function drawClipBook(draft: ClipBookDraft): Promise<Buffer> {
+  return renderClipBook(contentOf(draft), draft.size);
 }

@@ -7,7 +7,7 @@ import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
 import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
-import type { ClipBookRequest, ClipBooks } from "./clip-books";
+import { ClipBookError, type ClipBookRequest, type ClipBooks } from "./clip-books";
 
 const clipBookQuery = z.object({
   size: z.enum(["a4", "letter"]).default("a4"),
@@ -47,7 +47,8 @@ const PDF_WINDOW_MS = 10 * 60 * 1000;
  * `GET /api/collections/:id/clip-book.pdf`, any collection for the owner and a public one for
  * anyone; `GET /api/collections/by-token/:token/clip-book.pdf` for whoever has an unlisted
  * collection's link. A visitor's downloads are limited per address, because a book not made yet
- * costs seconds of work. Each takes `?size=a4|letter&text=full|excerpt`.
+ * costs seconds of work. Each takes `?size=a4|letter&text=full|excerpt`. A book that cannot be
+ * made now is a 503 with Retry-After.
  */
 export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
   const perAddress = createRateLimiter({ limit: LINK_DOWNLOADS_PER_ADDRESS, windowMs: PDF_WINDOW_MS });
@@ -58,7 +59,14 @@ export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
     if (!query.success) {
       return apiError(c, 400, "invalid_query", "Use size=a4 or size=letter, and text=full or text=excerpt.");
     }
-    const book = await books.book({ ...query.data, ...collection });
+    let book;
+    try {
+      book = await books.book({ ...query.data, ...collection });
+    } catch (error) {
+      if (!(error instanceof ClipBookError)) throw error;
+      c.header("Retry-After", String(Math.max(1, Math.ceil((error.retryAt - Date.now()) / 1000))));
+      return apiError(c, error.status, error.code, error.message);
+    }
     if (collection && counted) deps.countDownload(c, collection.id);
     return c.body(new Uint8Array(book.pdf), 200, {
       "Content-Type": "application/pdf",

@@ -3,25 +3,20 @@ import sharp from "sharp";
 import type { Article, Site } from "../../domain/content";
 import { formatArticleDate } from "../../domain/dates";
 import { usableImage } from "../../domain/placeholder-images";
-import { cutExcerpt, toReaderParagraphs, type ReaderParagraph } from "../../domain/reader-paragraphs";
+import { cutExcerpt } from "../../domain/reader-paragraphs";
 import { isHttpUrl } from "../../domain/safe-url";
-import { PICTURE_RETRY_MS } from "../kernel/picture-loader";
-import { createTaskSlots } from "../kernel/task-slots";
+import { ApiProblem } from "../kernel/http/api-error";
+import { createParsePool } from "../kernel/parse/parse-pool";
+import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { createInFlight } from "../kernel/ttl-cache";
-import {
-  renderClipBook,
-  type ClipBookContent,
-  type ClipBookSize,
-  type ClipPage,
-  type Picture,
-} from "./clip-book-pdf";
-
-export type ClipBookText = "full" | "excerpt";
+import type { ClipBookDraft, ClipBookSize, ClipBookText, ClipDraft, Picture } from "./clip-book-pdf";
 
 /** What a book is made of: the whole portfolio by default; a collection passes its own. */
 export type ClipBookRequest = {
   size: ClipBookSize;
   text: ClipBookText;
+  /** The collection's id: one book of a collection (or of the portfolio, without one) is made at a time. */
+  id?: string;
   title?: string;
   introduction?: string;
   /** In the order the book shows them; all articles, newest first, when absent. */
@@ -33,6 +28,31 @@ export type ClipBook = { pdf: Buffer; version: string; filename: string };
 /** The text Byline keeps of an article whose own content is empty: its archived copy. */
 export type KeptText = { author: string; content: string; fetchedAt: string };
 
+/** How far the worker thread that draws books may go. */
+export type ClipBookLimits = {
+  /** A book still being drawn after this long is given up and its worker stopped. */
+  deadlineMs: number;
+  /** The worker's heap; a book that needs more is given up. */
+  maxHeapMb: number;
+  /** Books drawn at once, whatever their collection; the others wait in line. */
+  atOnce: number;
+  /** A book still waiting for its turn after this long is given up (`busy`). */
+  maxWaitMs: number;
+};
+
+/**
+ * The largest book a collection can ask for (50 articles of 200,000 characters, about 2,750 A4
+ * pages) takes about 5 s of CPU and needs more than 192 MB of heap (256 is enough). The worker
+ * gives way to the main thread, so on a loaded machine the same book took 39 s: the deadline
+ * leaves room for that, and one book at a time leaves a core to the visitors.
+ */
+export const CLIP_BOOK_LIMITS: ClipBookLimits = {
+  deadlineMs: 120_000,
+  maxHeapMb: 512,
+  atOnce: 1,
+  maxWaitMs: 120_000,
+};
+
 export type ClipBooksDeps = {
   site(): Site;
   articles(): readonly Article[];
@@ -42,35 +62,78 @@ export type ClipBooksDeps = {
   loadPicture(url: string): Promise<Buffer | null>;
   /** PUBLIC_URL: the site's address and that of each kept copy (`/?article=ID`). */
   publicUrl: string;
-  /** Makes the PDF (tests observe it). */
-  render?: typeof renderClipBook;
+  limits?: Partial<ClipBookLimits>;
+  /** Draws the PDF; by default in a worker thread within `limits` (tests observe it). */
+  draw?(draft: ClipBookDraft): Promise<Uint8Array>;
 };
 
-/** An excerpt: the opening paragraphs, about this many characters. */
-const EXCERPT_CHARS = 1200;
-/** Every paragraph of the longest text an article may hold. */
-const ALL_PARAGRAPHS = 100_000;
+/** A book that cannot be had now: answered 503, with when to ask again (`retryAt`, epoch ms). */
+export class ClipBookError extends ApiProblem {
+  constructor(
+    code: "busy" | "too_slow" | "too_large",
+    message: string,
+    readonly retryAt: number,
+  ) {
+    super(503, code, message);
+  }
+}
+
 /** About a page of the cover. */
 const ABOUT_CHARS = 1100;
 /** Books kept in memory, the oldest let go first past this. */
 const KEPT_BYTES = 128 * 1024 * 1024;
 const PICTURE_WIDTH = 900;
+/** A book given up is not tried again for this long, unless what it shows changes. */
+const GIVEN_UP_MS = 10 * 60 * 1000;
+/** An idle worker is stopped after this long, its heap with it. */
+const IDLE_MS = 30_000;
+const PDF_MODULE = new URL("./clip-book-pdf.ts", import.meta.url);
 
-type Kept = { book: ClipBook; complete: boolean; madeAt: number };
-
-function excerptOf(paragraphs: ReaderParagraph[]): ReaderParagraph[] {
-  const out: ReaderParagraph[] = [];
-  let length = 0;
-  for (const paragraph of paragraphs) {
-    if (length >= EXCERPT_CHARS) break;
-    const room = EXCERPT_CHARS - length;
-    const text =
-      paragraph.text.length > room * 1.3 ? cutExcerpt(paragraph.text, Math.max(room, 200)) : paragraph.text;
-    out.push({ ...paragraph, text });
-    length += text.length;
+/** The worker pool's refusal as the visitor's answer: a busy pool, or a book over the limits. */
+function unavailable(error: unknown): never {
+  if (!(error instanceof UnreadablePageError)) throw error;
+  const now = Date.now();
+  if (error.reason === "busy") {
+    throw new ClipBookError(
+      "busy",
+      "Other clip books are being made. Please try again in a minute.",
+      now + 60_000,
+    );
   }
-  while (out.at(-1)?.heading) out.pop();
-  return out;
+  const later = now + GIVEN_UP_MS;
+  if (error.reason === "too_much_memory") {
+    throw new ClipBookError(
+      "too_large",
+      "This clip book is too large to make. Try the excerpts, or fewer articles.",
+      later,
+    );
+  }
+  throw new ClipBookError(
+    "too_slow",
+    "This clip book took too long to make. Try the excerpts, or try again later.",
+    later,
+  );
+}
+
+/**
+ * Runs the tasks of one key one after another, in order: a collection's variants are made one at
+ * a time, so one visitor asking for all four holds one worker, not all of them.
+ */
+function createLines() {
+  const lines = new Map<string, Promise<void>>();
+  return <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    const ahead = lines.get(key);
+    const mine = ahead ? ahead.then(task) : task();
+    const done = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    lines.set(key, done);
+    void done.then(() => {
+      if (lines.get(key) === done) lines.delete(key);
+    });
+    return mine;
+  };
 }
 
 const fileSafe = (text: string) =>
@@ -92,14 +155,25 @@ export function clipBookFilename(ownerName: string, title?: string): string {
 /**
  * Clip books, made on request and kept while what they show is unchanged: a book's version is a
  * hash of every input (the settings it shows, each article's last change, its archived copy's
- * date, the size and the text switch). One book is made at a time; two requests for the same
- * version share one making.
+ * date, the size and the text switch). The PDF is drawn in a worker thread with a deadline and a
+ * heap of its own (`limits`); the pictures are read here, through the picture loader, and handed
+ * over as bytes. Two requests for the same version share one making; a collection's books are made
+ * one at a time; and `limits.atOnce` books at most at once. A picture that cannot be had leaves the
+ * book without it, kept like any other; a book given up is not tried again for GIVEN_UP_MS.
  */
 export function createClipBooks(deps: ClipBooksDeps) {
-  const render = deps.render ?? renderClipBook;
-  const slots = createTaskSlots(1);
-  const making = createInFlight<Kept>();
-  const kept = new Map<string, Kept>();
+  const limits = { ...CLIP_BOOK_LIMITS, ...deps.limits };
+  let pool: ReturnType<typeof createParsePool> | undefined;
+  const draw =
+    deps.draw ??
+    ((draft: ClipBookDraft) => {
+      pool ??= createParsePool({ ...limits, size: limits.atOnce, idleMs: IDLE_MS });
+      return pool.run(PDF_MODULE, "drawClipBook", [draft]) as Promise<Uint8Array>;
+    });
+  const making = createInFlight<ClipBook>();
+  const inLine = createLines();
+  const kept = new Map<string, ClipBook>();
+  const failed = new Map<string, ClipBookError>();
 
   function gather(request: ClipBookRequest) {
     const site = deps.site();
@@ -126,11 +200,11 @@ export function createClipBooks(deps: ClipBooksDeps) {
     return { site, clips, version };
   }
 
-  /** A picture as JPEG or PNG (what a PDF holds), at most PICTURE_WIDTH wide; undefined: not had now. */
-  async function picture(url: string): Promise<Picture | null | undefined> {
+  /** A picture as JPEG (what a PDF holds), at most PICTURE_WIDTH wide; null when none is had. */
+  async function picture(url: string): Promise<Picture | null> {
     if (!url) return null;
-    const bytes = await deps.loadPicture(url).catch(() => undefined);
-    if (!bytes) return bytes;
+    const bytes = await deps.loadPicture(url).catch(() => null);
+    if (!bytes) return null;
     return sharp(bytes)
       .rotate()
       .resize({ width: PICTURE_WIDTH, withoutEnlargement: true })
@@ -141,36 +215,26 @@ export function createClipBooks(deps: ClipBooksDeps) {
       .catch(() => null);
   }
 
-  async function make(request: ClipBookRequest, gathered: ReturnType<typeof gather>): Promise<Kept> {
+  async function make(request: ClipBookRequest, gathered: ReturnType<typeof gather>): Promise<ClipBook> {
     const { site, clips, version } = gathered;
-    let complete = true;
-    const had = async (url: string) => {
-      const bytes = await picture(url);
-      if (bytes === undefined) complete = false;
-      return bytes ?? null;
-    };
-    const portrait = await had(site.heroImage);
-    const pages: ClipPage[] = [];
+    const portrait = await picture(site.heroImage);
+    const drafts: ClipDraft[] = [];
     for (const { article, kept: copy } of clips) {
-      const paragraphs = toReaderParagraphs(
-        article.content.trim() ? article.content : (copy?.content ?? ""),
-        ALL_PARAGRAPHS,
-      );
-      pages.push({
+      drafts.push({
         id: article.id,
         title: article.title,
         outlet: article.outlet,
         date: formatArticleDate(article.date),
         byline: copy?.author.trim() || site.name,
         description: article.description,
-        picture: await had(usableImage(article) ?? ""),
-        paragraphs: request.text === "excerpt" ? excerptOf(paragraphs) : paragraphs,
+        picture: await picture(usableImage(article) ?? ""),
+        text: article.content.trim() ? article.content : (copy?.content ?? ""),
         liveUrl: isHttpUrl(article.url) ? article.url : "",
         gone: article.gone !== undefined,
         archiveUrl: `${deps.publicUrl}/?article=${encodeURIComponent(article.id)}`,
       });
     }
-    const content: ClipBookContent = {
+    const pdf = await draw({
       title: request.title ?? "Clip book",
       introduction: request.introduction ?? "",
       owner: {
@@ -182,38 +246,55 @@ export function createClipBooks(deps: ClipBooksDeps) {
         linkedin: site.social.linkedin,
         siteUrl: deps.publicUrl,
       },
-      clips: pages,
-    };
-    const pdf = await slots.run(() => render(content, request.size));
+      clips: drafts,
+      size: request.size,
+      text: request.text,
+    }).catch(unavailable);
     return {
-      book: { pdf, version, filename: clipBookFilename(site.name, request.title) },
-      complete,
-      madeAt: Date.now(),
+      // What crossed back from the worker is a Uint8Array: the same bytes, seen as a Buffer.
+      pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length),
+      version,
+      filename: clipBookFilename(site.name, request.title),
     };
   }
 
-  function keep(entry: Kept): void {
-    kept.delete(entry.book.version);
-    kept.set(entry.book.version, entry);
+  function keep(book: ClipBook): void {
+    kept.delete(book.version);
+    kept.set(book.version, book);
     let bytes = 0;
-    for (const { book } of kept.values()) bytes += book.pdf.length;
-    for (const [version, { book }] of kept) {
+    for (const { pdf } of kept.values()) bytes += pdf.length;
+    for (const [version, { pdf }] of kept) {
       if (bytes <= KEPT_BYTES || kept.size === 1) break;
       kept.delete(version);
-      bytes -= book.pdf.length;
+      bytes -= pdf.length;
     }
   }
 
+  /** A book given up is remembered, so asking again costs nothing until it may succeed. */
+  function giveUp(version: string, error: unknown): never {
+    for (const [old, { retryAt }] of failed) if (retryAt <= Date.now()) failed.delete(old);
+    if (error instanceof ClipBookError && error.code !== "busy") failed.set(version, error);
+    throw error;
+  }
+
   return {
+    /** The book; rejects with a ClipBookError when it cannot be had now. */
     async book(request: ClipBookRequest): Promise<ClipBook> {
       const gathered = gather(request);
       const { version } = gathered;
       const found = kept.get(version);
-      // A book made without a picture it names is made again a while later.
-      if (found && (found.complete || Date.now() - found.madeAt < PICTURE_RETRY_MS)) return found.book;
-      const made = await making(version, () => make(request, gathered));
-      keep(made);
-      return made.book;
+      if (found) return found;
+      const failure = failed.get(version);
+      if (failure && failure.retryAt > Date.now()) throw failure;
+      return making(version, () =>
+        inLine(request.id ?? "", () => make(request, gathered)).then(
+          (book) => {
+            keep(book);
+            return book;
+          },
+          (error: unknown) => giveUp(version, error),
+        ),
+      );
     },
   };
 }

@@ -18,16 +18,18 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** A real app on a temporary SQLite file, driven in-process through `app.request()`. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: AppOptions & Pick<ServiceOptions, "live" | "generatedImages" | "now" | "wayback"> = {},
+  options: AppOptions &
+    Pick<ServiceOptions, "live" | "generatedImages" | "now" | "wayback" | "clipBooks"> = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
-  const { live: liveOptions, generatedImages, now, wayback, ...appOptions } = options;
+  const { live: liveOptions, generatedImages, now, wayback, clipBooks, ...appOptions } = options;
   const services = createServices(config, createLogger("silent"), {
     live: liveOptions,
     generatedImages,
     now,
     wayback,
+    clipBooks,
   });
   ownerHash ??= hashPassword(OWNER.password);
   services.store.sqlite
