@@ -413,7 +413,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   }
 
   async function forgetListing(sourceId: string): Promise<void> {
-    while (repo.clearListed(sourceId, 10 * SEEN_BATCH) > 0) await yieldToOthers();
+    while (repo.clearListed(sourceId, SEEN_BATCH) > 0) await yieldToOthers();
   }
 
   async function checkDocument(
