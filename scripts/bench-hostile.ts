@@ -16,7 +16,8 @@
  *   npm run bench:hostile -- --root /path/to/checkout [--no-build] [--timeout 120] [--only nested]
  *
  * --no-build reuses the checkout's build-hostile/; --timeout gives up on a hostile request after so
- * many seconds (the server is then restarted); --only runs the inputs whose name contains the word.
+ * many seconds (the server is then restarted); --only runs the inputs whose name contains the word
+ * (or any of several: `--only '2,500|seen'`).
  */
 import { execFileSync } from "node:child_process";
 import http from "node:http";
@@ -25,7 +26,11 @@ import { parseArgs } from "node:util";
 import type { TestServer } from "../tests/e2e/support/test-server";
 import {
   HOSTILE_PAGES,
+  SEEN_INDEX_PATH,
   SLOW_PAGE,
+  STACKED_CODINGS,
+  seenLinksPages,
+  stackedEncodingPage,
   startHostileOutlet,
   type HostilePage,
 } from "../tests/support/hostile-pages";
@@ -51,7 +56,9 @@ const { values: args } = parseArgs({
 });
 const root = path.resolve(args.root);
 const timeoutMs = Number(args.timeout) * 1000;
-const pages = [...HOSTILE_PAGES, SLOW_PAGE].filter((page) => page.name.includes(args.only));
+/** `--only a|b`: the inputs whose name contains any of the words. */
+const chosen = (name: string) => args.only.split("|").some((word) => name.includes(word));
+const pages = [...HOSTILE_PAGES, SLOW_PAGE].filter((page) => chosen(page.name));
 
 /** The largest value (a spread into Math.max overflows the stack past about 100,000 values). */
 const largest = (values: readonly number[]) => values.reduce((a, b) => Math.max(a, b), 0);
@@ -178,14 +185,30 @@ const ways = [
 
 const rows: Row[] = [];
 let quiet: Row | undefined;
+
+/** Once: what this machine gives with no hostile page, the floor the other rows stand on. */
+async function measureQuiet(target: TestServer): Promise<void> {
+  if (quiet) return;
+  const home = await probeFrontPage(target, new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
+  quiet = { input: "(none)", via: "-", hostile: "none", home };
+  console.log(format(quiet));
+}
+
+/** Runs `run` while `/` is probed, and prints and keeps the row. */
+async function measured(target: TestServer, input: string, via: string, run: () => Promise<Outcome>) {
+  const started = performance.now();
+  const hostile = run().catch((error: Error) => ({
+    ms: performance.now() - started,
+    answer: `no answer: ${error.message}`,
+  }));
+  const probing = probeFrontPage(target, hostile);
+  const row: Row = { input, via, hostile: await hostile, home: await probing };
+  rows.push(row);
+  console.log(format(row));
+}
 for (const page of pages) {
   let { target, articleId } = await freshServer(page);
-  if (!quiet) {
-    // What this machine gives with no hostile page: the floor the other rows stand on.
-    const home = await probeFrontPage(target, new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
-    quiet = { input: "(none)", via: "-", hostile: "none", home };
-    console.log(format(quiet));
-  }
+  await measureQuiet(target);
   for (const [via, run] of ways) {
     const started = performance.now();
     const hostile = run(target, page, articleId).catch((error: Error) => ({
@@ -207,28 +230,83 @@ for (const page of pages) {
   }
 }
 // ---- Issue 36, item 6: the largest clip book a visitor can ask for, drawn while / is timed. ----
-if (CLIP_BOOK_CASE.includes(args.only)) {
+if (chosen(CLIP_BOOK_CASE)) {
   await server?.stop();
   server = await startProductionServer({ buildDir: BUILD_DIR, build: !built, root });
   built = true;
-  const bookPath = await seedLargestCollection(server);
-  for (let i = 0; i < 3; i++) await sendFrom(`${server.url}/`, VISITOR, { headers: BROWSER });
-  if (!quiet) {
-    const home = await probeFrontPage(server, new Promise((resolve) => setTimeout(resolve, QUIET_MS)));
-    quiet = { input: "(none)", via: "-", hostile: "none", home };
-    console.log(format(quiet));
-  }
-  const started = performance.now();
-  const book = sendFrom(`${server.url}${bookPath}`, ATTACKER).then((answer) => ({
-    ms: performance.now() - started,
-    answer: `${answer.status} ${answer.headers["content-type"]}`,
-  }));
-  const probing = probeFrontPage(server, book);
-  const row: Row = { input: CLIP_BOOK_CASE, via: "public PDF", hostile: await book, home: await probing };
-  rows.push(row);
-  console.log(format(row));
+  const target = server;
+  const bookPath = await seedLargestCollection(target);
+  for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
+  await measureQuiet(target);
+  await measured(target, CLIP_BOOK_CASE, "public PDF", async () => {
+    const started = performance.now();
+    const answer = await sendFrom(`${target.url}${bookPath}`, ATTACKER);
+    return { ms: performance.now() - started, answer: `${answer.status} ${answer.headers["content-type"]}` };
+  });
 }
 // ---- end of the clip book case ----
+
+// ---- Issue 36's bounds: stacked encodings and the clip watch's seen list ----------------------
+
+// Every coding real (stored gzip): what a server that undid them all would spend.
+const stacked = chosen(stackedEncodingPage(0).name) ? stackedEncodingPage(STACKED_CODINGS) : undefined;
+const SEEN = "250,000 seen links";
+
+if (stacked || chosen(SEEN)) {
+  await server?.stop();
+  // No pause between two requests to the outlet: a watch check reads 50 pages.
+  server = await startProductionServer({
+    buildDir: BUILD_DIR,
+    build: !built,
+    root,
+    env: { FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" },
+  });
+  built = true;
+  const target = server;
+  for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
+  await target.api("/api/watch");
+  await measureQuiet(target);
+
+  if (stacked) {
+    outlet.serve([stacked]);
+    await measured(target, stacked.name, "Fetch details", () => viaFetchDetails(target, stacked, ""));
+  }
+
+  if (chosen(SEEN)) {
+    /** Asks for a check of every watched source and waits until it has ended. */
+    const check = async (): Promise<Outcome> => {
+      const started = performance.now();
+      const asked = await target.api("/api/watch/check", { method: "POST" });
+      if (asked.status !== 202) return { ms: performance.now() - started, answer: `${asked.status}` };
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const view = (await (await target.api("/api/watch")).json()) as {
+          checking: boolean;
+          sources: { state: string; lastError: string }[];
+        };
+        if (!view.checking) {
+          const source = view.sources[0];
+          return {
+            ms: performance.now() - started,
+            answer: `source ${source?.state} ${source?.lastError ?? ""}`,
+          };
+        }
+      }
+    };
+    outlet.serve(seenLinksPages(0));
+    const added = await target.api("/api/watch/sources", {
+      method: "POST",
+      json: { url: outlet.url(SEEN_INDEX_PATH) },
+    });
+    if (added.status !== 201) throw new Error(`could not watch the index: HTTP ${added.status}`);
+    await measured(target, SEEN, "watch (first)", check);
+    // Each sitemap drops its 1,000 oldest links and lists 10 new ones.
+    outlet.serve(seenLinksPages(1));
+    await measured(target, SEEN, "watch (again)", check);
+  }
+}
+
+// ---- End of issue 36's bounds -----------------------------------------------------------------
 
 await server?.stop();
 await outlet.close();

@@ -496,6 +496,49 @@ describe("watching a source", () => {
     expect(outlet.hits("/robots.txt")).toHaveLength(1);
   });
 
+  it("forgets the links a source stopped listing, once it has read every document of it in full", async () => {
+    await boot();
+    /** Story paths `from` to `to`, newest (highest) first, as sitemaps list them. */
+    const stories = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => `/news/story-${to - i}`);
+    const republishIndex = () =>
+      outlet.sitemapIndex("/sitemap-index.xml", ["/sitemap-a.xml", "/sitemap-b.xml"]);
+    outlet.sitemap("/sitemap-a.xml", stories(1, 12));
+    outlet.sitemap("/sitemap-b.xml", stories(101, 103));
+    republishIndex();
+    const source = await watchSource("/sitemap-index.xml");
+    const seen = () =>
+      (
+        t.services.store.sqlite
+          .prepare("select url_key as key from watch_seen where source_id = ?")
+          .all(source.id) as { key: string }[]
+      )
+        .map(({ key }) => key.replace(/^.*\/news\//, ""))
+        .sort();
+    const named = (paths: string[]) => paths.map((path) => path.replace("/news/", "")).sort();
+
+    // The first read of each sitemap reads its 10 newest stories and passes over the rest.
+    await t.services.watch.tick();
+    expect(seen()).toEqual(named([...stories(1, 12), ...stories(101, 103)]));
+
+    // Sitemap A drops its two oldest; B answers 304, so its listing is not known: nothing is forgotten.
+    outlet.sitemap("/sitemap-a.xml", stories(3, 12));
+    republishIndex();
+    await nextCheck();
+    expect(outlet.hits("/sitemap-b.xml").at(-1)!.status).toBe(304);
+    expect(seen()).toEqual(named([...stories(1, 12), ...stories(101, 103)]));
+
+    // Every document read in full: what no sitemap lists any more is forgotten, the new story read once.
+    outlet.sitemap("/sitemap-a.xml", stories(3, 12));
+    outlet.sitemap("/sitemap-b.xml", stories(101, 104));
+    republishIndex();
+    await nextCheck();
+    expect(seen()).toEqual(named([...stories(3, 12), ...stories(101, 104)]));
+    expect(outlet.hits("/news/story-104")).toHaveLength(1);
+    expect(outlet.hits("/news/story-12")).toHaveLength(1);
+    expect(outlet.hits("/news/story-1")).toHaveLength(0);
+  });
+
   it("refuses an address that cannot be read, storing nothing", async () => {
     await boot();
     const missing = await owner("/api/watch/sources", {

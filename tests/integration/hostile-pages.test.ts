@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJob } from "../../src/domain/back-catalogue";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
-import { HOSTILE_PAGES, startHostileOutlet, type HostileOutlet } from "../support/hostile-pages";
+import {
+  HOSTILE_PAGES,
+  SEEN_INDEX_PATH,
+  SEEN_LINKS_PER_SITEMAP,
+  SEEN_SITEMAPS,
+  STACKED_CODINGS,
+  seenLinksPages,
+  stackedEncodingPage,
+  startHostileOutlet,
+  type HostileOutlet,
+} from "../support/hostile-pages";
 import type { Answer } from "../support/loopback";
 import { serveOnSocket, type SocketServer } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -50,7 +60,8 @@ const articleIds = new Map<string, string>();
 
 beforeAll(async () => {
   app = await createTestApp(
-    { FETCH_ALLOW_PRIVATE: "true" },
+    // No pause between two requests to the outlet: the clip watch's checks read 50 pages each.
+    { FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" },
     {
       // Stands in for React Router: a front page the public cache keeps, as it keeps the real one.
       pages: {
@@ -204,4 +215,72 @@ describe("a refused page", () => {
       await feed.close();
     }
   });
+});
+
+/**
+ * Asks for the front page from the visitor's address, one request after another, until `work`
+ * settles: every answer and whether any came while `work` was still under way.
+ */
+async function probeWhile<T>(work: Promise<T>): Promise<{ result: T; statuses: number[]; during: number }> {
+  let settled = false;
+  const done = work.finally(() => (settled = true));
+  const statuses: number[] = [];
+  let during = 0;
+  while (!settled) {
+    const home = await server.request(VISITOR, "/");
+    statuses.push(home.status);
+    if (!settled) during++;
+    // A visitor, not a load test: the check keeps most of the machine.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return { result: await done, statuses, during };
+}
+
+describe("issue 36's bounds", () => {
+  it(`refuses a page that lists ${STACKED_CODINGS} content encodings, and the front page is answered meanwhile`, async () => {
+    const page = stackedEncodingPage(3);
+    outlet.serve([page]);
+    const { result, home } = await whileHandled(page.path, () =>
+      owner("/api/articles/fetch-details", { method: "POST", json: { url: outlet.url(page.path) } }),
+    );
+    expect(home.status).toBe(200);
+    expect(result.status).toBe(502);
+    expect(((await result.json()) as { error: { message: string } }).error.message).toContain(
+      `The server applied ${STACKED_CODINGS} content encodings; at most 2 are undone`,
+    );
+  });
+
+  it("watches a sitemap index of 250,000 links, remembering and pruning them in SQLite, and the front page is answered meanwhile", async () => {
+    const seenRows = () =>
+      (app.services.store.sqlite.prepare("select count(*) as n from watch_seen").get() as { n: number }).n;
+    const all = SEEN_SITEMAPS * SEEN_LINKS_PER_SITEMAP;
+    outlet.serve(seenLinksPages(0));
+    const added = await owner("/api/watch/sources", {
+      method: "POST",
+      json: { url: outlet.url(SEEN_INDEX_PATH) },
+    });
+    expect(added.status).toBe(201);
+
+    // The first check reads each sitemap's 10 newest stories and passes over the rest.
+    const first = await probeWhile(app.services.watch.checkNow());
+    expect(first.statuses.every((status) => status === 200)).toBe(true);
+    expect(first.during).toBeGreaterThan(0);
+    expect(seenRows()).toBe(all);
+    expect(outlet.hits("/s0/50000")).toBe(1);
+    expect(outlet.hits("/s0/49990")).toBe(0);
+
+    // Each sitemap drops its 1,000 oldest links and lists 10 new ones: those are read, the dropped forgotten.
+    outlet.serve(seenLinksPages(1));
+    const second = await probeWhile(app.services.watch.checkNow());
+    expect(second.statuses.every((status) => status === 200)).toBe(true);
+    expect(second.during).toBeGreaterThan(0);
+    expect(outlet.hits("/s0/50010")).toBe(1);
+    expect(outlet.hits("/s4/50001")).toBe(1);
+    expect(outlet.hits("/s0/50000")).toBe(1);
+    expect(seenRows()).toBe(all - SEEN_SITEMAPS * 1000 + SEEN_SITEMAPS * 10);
+    const forgotten = app.services.store.sqlite
+      .prepare("select count(*) as n from watch_seen where url_key like '%/s_/1' or url_key like '%/s_/1000'")
+      .get() as { n: number };
+    expect(forgotten.n).toBe(0);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 
 /**
  * The hostile documents of issue 26, as an outlet gone bad would serve them. Each stays under the
@@ -12,6 +13,8 @@ export type HostilePage = {
   name: string;
   path: string;
   contentType: string;
+  /** Headers sent besides Content-Type and Content-Length. */
+  headers?: Record<string, string>;
   body(origin: string): Buffer;
 };
 
@@ -116,6 +119,86 @@ export const SLOW_PAGE: HostilePage = {
     ),
 };
 
+// ---- Issue 36: the bounds on stacked encodings and on the clip watch's seen list ----------------
+
+/** How many codings the stacked page names, as a hostile server listed them. */
+export const STACKED_CODINGS = 2500;
+
+/**
+ * A 2.2 MB page that names `gzip` STACKED_CODINGS times. `layers` of them are real (stored gzip,
+ * cheap to make, a full pass each to undo): bench:hostile makes them all, the suite a few, as
+ * the fetcher refuses the list before undoing any.
+ */
+export function stackedEncodingPage(layers: number): HostilePage {
+  return {
+    name: `gzip listed ${STACKED_CODINGS.toLocaleString("en")} times`,
+    path: "/2025/03/01/stacked-encodings",
+    contentType: HTML,
+    headers: { "Content-Encoding": Array<string>(STACKED_CODINGS).fill("gzip").join(", ") },
+    body: () => {
+      let body = Buffer.from(
+        filled(
+          "<!doctype html><html><body><p>",
+          () => "lorem ipsum dolor sit amet ",
+          "</p></body></html>",
+          2_200_000,
+        ),
+      );
+      for (let i = 0; i < layers; i++) body = gzipSync(body, { level: 0 });
+      return body;
+    },
+  };
+}
+
+export const SEEN_SITEMAPS = 5;
+export const SEEN_LINKS_PER_SITEMAP = 50_000;
+export const SEEN_INDEX_PATH = "/seen/sitemap-index.xml";
+
+/**
+ * A sitemap index of SEEN_SITEMAPS sitemaps of SEEN_LINKS_PER_SITEMAP story links each, for the
+ * clip watch (the stories themselves are 404s). Round 0 is the first listing; each later round
+ * drops a sitemap's `dropped` oldest links and adds `added` new ones at its top.
+ */
+export function seenLinksPages(round: number, dropped = 1000, added = 10): HostilePage[] {
+  const xml = "application/xml";
+  const index: HostilePage = {
+    name: "sitemap index of 5 × 50,000 links",
+    path: SEEN_INDEX_PATH,
+    contentType: xml,
+    body: (origin) =>
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` +
+          Array.from(
+            { length: SEEN_SITEMAPS },
+            (_, i) => `<sitemap><loc>${origin}/seen/sitemap-${i}.xml</loc></sitemap>`,
+          ).join("") +
+          `</sitemapindex>`,
+      ),
+  };
+  const sitemaps = Array.from(
+    { length: SEEN_SITEMAPS },
+    (_, i): HostilePage => ({
+      name: `sitemap ${i} of the index`,
+      path: `/seen/sitemap-${i}.xml`,
+      contentType: xml,
+      body: (origin) => {
+        // Newest first: story numbers count down from the round's newest.
+        const newest = SEEN_LINKS_PER_SITEMAP + round * added;
+        const urls: string[] = [];
+        for (let n = newest; urls.length < SEEN_LINKS_PER_SITEMAP - round * (dropped - added); n--) {
+          urls.push(`<url><loc>${origin}/s${i}/${n}</loc></url>`);
+        }
+        return Buffer.from(
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>`,
+        );
+      },
+    }),
+  );
+  return [index, ...sitemaps];
+}
+
+// ---- End of issue 36's bounds ---------------------------------------------------------------
+
 export type HostileOutlet = {
   origin: string;
   url(path: string): string;
@@ -123,6 +206,8 @@ export type HostileOutlet = {
   served(path: string): Promise<void>;
   /** Requests that reached `path`. */
   hits(path: string): number;
+  /** Serves `pages` too, in place of any at their paths. */
+  serve(pages: readonly HostilePage[]): void;
   close(): Promise<void>;
 };
 
@@ -143,7 +228,11 @@ export async function startHostileOutlet(): Promise<HostileOutlet> {
       for (const resolve of waiting.get(path) ?? []) resolve();
       waiting.delete(path);
     });
-    response.writeHead(200, { "Content-Type": entry.page.contentType, "Content-Length": entry.body.length });
+    response.writeHead(200, {
+      ...entry.page.headers,
+      "Content-Type": entry.page.contentType,
+      "Content-Length": entry.body.length,
+    });
     response.end(entry.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -155,6 +244,9 @@ export async function startHostileOutlet(): Promise<HostileOutlet> {
     url: (path) => `${origin}${path}`,
     served: (path) => new Promise((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve])),
     hits: (path) => hits.get(path) ?? 0,
+    serve: (pages) => {
+      for (const page of pages) bodies.set(page.path, { page, body: page.body(origin) });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -49,6 +49,14 @@ const PAGE_TYPES = ["text/html", "application/xhtml+xml"];
 /** A gzipped sitemap may unpack to what the safe fetcher takes of any document. */
 const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 const NOT_A_DOCUMENT = /^(?:image|audio|video|font)\/|^application\/(?:pdf|zip|msword|vnd\.)/i;
+/**
+ * Links looked up, noted or marked seen in one go: a few milliseconds of SQLite, then other
+ * requests get their turn (a sitemap index lists up to 250,000).
+ */
+const SEEN_BATCH = 1000;
+
+/** Lets the event loop answer whatever waits before the next batch. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Decoding, the markup limits and parsing, in the parse pool: never on the main thread. */
 const readFetchedLinks = inParseWorker<typeof DiscoverLinks, "readFetchedLinks">(
@@ -93,6 +101,9 @@ type Run = {
 };
 
 type Document = { page: FetchedPage; gzipped: boolean; etag: string; lastModified: string };
+
+/** What one check learnt of a source's listing: `complete` once every document it reads was read whole. */
+type Listing = { complete: boolean };
 
 /** A check of a source that failed, with the reason the owner sees ('404 Not Found'). */
 class SourceFailure extends Error {}
@@ -368,38 +379,78 @@ export function createClipWatchService(deps: ClipWatchDeps) {
    * Reads one document of a source (the source itself, or a sitemap of its index) and the pages
    * it newly lists, within the check's budget. Returns the sitemaps it names.
    */
+  /**
+   * The links of a document not to be read yet (not seen by any source, offered or in the
+   * portfolio), looked up in batches; every key is noted as listed by the source on the way.
+   */
+  async function unseenLinks(sourceId: string, links: { articles: string[]; articleKeys: string[] }) {
+    const inPortfolio = new Set(portfolio().map((article) => articleUrlKey(article.url)));
+    const unseen: { link: string; key: string }[] = [];
+    for (let start = 0; start < links.articleKeys.length; start += SEEN_BATCH) {
+      const keys = links.articleKeys.slice(start, start + SEEN_BATCH);
+      repo.noteListed(sourceId, keys);
+      const known = repo.knownAmong(keys);
+      keys.forEach((key, i) => {
+        if (!known.has(key) && !inPortfolio.has(key)) unseen.push({ link: links.articles[start + i]!, key });
+      });
+      await yieldToOthers();
+    }
+    return unseen;
+  }
+
+  async function markSeenInBatches(sourceId: string, keys: readonly string[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += SEEN_BATCH) {
+      repo.markSeenBatch(sourceId, keys.slice(start, start + SEEN_BATCH), iso());
+      await yieldToOthers();
+    }
+  }
+
+  /** After a complete read: forgets the seen links the source no longer lists, a batch at a time. */
+  async function pruneSeen(sourceId: string): Promise<void> {
+    for (let after: string | undefined = ""; after !== undefined; await yieldToOthers()) {
+      after = repo.pruneSeen(sourceId, after, SEEN_BATCH);
+    }
+  }
+
+  async function forgetListing(sourceId: string): Promise<void> {
+    while (repo.clearListed(sourceId, SEEN_BATCH) > 0) await yieldToOthers();
+  }
+
   async function checkDocument(
     source: SourceRow,
     url: string,
     follow: number,
     budget: { reads: number },
     run: Run,
+    listing: Listing,
   ): Promise<string[]> {
     const urlKey = articleUrlKey(url);
     const firstRead = repo.validators(source.id, urlKey) === undefined;
     const document = await fetchDocument(source, url);
-    if (!document) return [];
-    const skip = new Set([
-      ...repo.seenKeys(),
-      ...repo.clipKeys(),
-      ...portfolio().map((article) => articleUrlKey(article.url)),
-    ]);
+    if (!document) {
+      // Unchanged: its links are not known this time, so nothing can be pruned.
+      listing.complete = false;
+      return [];
+    }
     const links = await readFetchedLinks(document.page, {
-      skip: [...skip],
+      skip: [],
       read: [urlKey, articleUrlKey(document.page.url)],
       wanted: LINKS_PER_DOCUMENT,
       pages: follow,
     });
+    const unseen = await unseenLinks(source.id, links);
     const wanted = firstRead ? NEWEST_ON_FIRST_READ : budget.reads;
-    const toRead = links.articles.slice(0, Math.max(0, wanted));
+    const toRead = unseen.slice(0, Math.max(0, wanted)).map(({ link }) => link);
     budget.reads -= firstRead ? 0 : toRead.length;
     if (firstRead) {
       // The back catalogue is the import's: only what is new from now on is read.
-      const passedOver = links.articles.slice(toRead.length).map(articleUrlKey);
-      store.write("watch", (tx) => repo.markSeen(tx, source.id, passedOver, iso()));
+      await markSeenInBatches(
+        source.id,
+        unseen.slice(toRead.length).map(({ key }) => key),
+      );
     }
     const handled = await Promise.all(toRead.map((link) => readLinkOnce(source, link, run)));
-    const finished = handled.every(Boolean) && (firstRead || toRead.length === links.articles.length);
+    const finished = handled.every(Boolean) && (firstRead || toRead.length === unseen.length);
     // Asked conditionally next time only once everything it listed was handled; otherwise it is read in full again.
     store.write("watch", (tx) =>
       repo.putValidators(tx, {
@@ -446,24 +497,29 @@ export function createClipWatchService(deps: ClipWatchDeps) {
 
   async function checkSource(source: SourceRow, run: Run): Promise<void> {
     const budget = { reads: READS_PER_CHECK };
+    const listing: Listing = { complete: true };
     let failure: string | undefined;
     try {
-      const sitemaps = await checkDocument(source, source.url, SITEMAPS_PER_INDEX, budget, run);
+      const sitemaps = await checkDocument(source, source.url, SITEMAPS_PER_INDEX, budget, run, listing);
       for (const sitemap of sitemaps) {
         try {
-          await checkDocument(source, sitemap, 0, budget, run);
+          await checkDocument(source, sitemap, 0, budget, run, listing);
         } catch (error) {
           if (error instanceof WatchStoppedError) throw error;
+          listing.complete = false;
           logger.info(
             { sourceId: source.id, url: sitemap, reason: reasonOf(error) },
             "A sitemap of a watched index failed",
           );
         }
       }
+      if (listing.complete && !stopped) await pruneSeen(source.id);
     } catch (error) {
       // Busy parse workers say nothing about the source: it is due again at the next look.
       if (error instanceof WatchStoppedError || isBusy(error)) return;
       failure = reasonOf(error);
+    } finally {
+      await forgetListing(source.id);
     }
     if (!stopped) recordOutcome(source, failure);
   }

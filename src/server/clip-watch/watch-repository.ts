@@ -32,7 +32,38 @@ export const toClip = ({
  * the `db` of the caller's Store.write, so each change and its "watch" event are one transaction.
  */
 export function createWatchRepository(store: Store) {
-  const { db } = store;
+  const { db, sqlite } = store;
+  // A source's listing as its check reads it (per connection, never on disk): what pruning keeps.
+  sqlite.exec(
+    "create temp table if not exists watch_listing (source_id text not null, url_key text not null, primary key (source_id, url_key)) without rowid",
+  );
+  const knownAmong = sqlite.prepare<[string], { urlKey: string }>(
+    `select j.value as urlKey from json_each(?) j
+     where exists (select 1 from watch_seen s where s.url_key = j.value)
+        or exists (select 1 from watch_clips c where c.url_key = j.value)`,
+  );
+  const addListed = sqlite.prepare<[string, string]>(
+    "insert or ignore into temp.watch_listing (source_id, url_key) select ?, value from json_each(?)",
+  );
+  const clearListed = sqlite.prepare<{ sourceId: string; limit: number }>(
+    `delete from temp.watch_listing where source_id = :sourceId and url_key in
+       (select url_key from temp.watch_listing where source_id = :sourceId limit :limit)`,
+  );
+  const insertSeen = sqlite.prepare<[string, string, string]>(
+    "insert or ignore into watch_seen (source_id, url_key, seen_at) select ?, value, ? from json_each(?)",
+  );
+  const windowEnd = sqlite.prepare<
+    { sourceId: string; after: string; limit: number },
+    { last: string | null }
+  >(
+    `select max(url_key) as last from (select url_key from watch_seen
+       where source_id = :sourceId and url_key > :after order by url_key limit :limit)`,
+  );
+  const deleteUnlisted = sqlite.prepare<{ sourceId: string; after: string; last: string }>(
+    `delete from watch_seen where source_id = :sourceId and url_key > :after and url_key <= :last
+       and not exists (select 1 from temp.watch_listing l
+                       where l.source_id = :sourceId and l.url_key = watch_seen.url_key)`,
+  );
   return {
     sources: (): SourceRow[] =>
       db.select().from(sources).orderBy(asc(sources.addedAt), asc(sources.id)).all(),
@@ -54,13 +85,35 @@ export function createWatchRepository(store: Store) {
     removeSource: (tx: Drizzle, id: string): boolean =>
       tx.delete(sources).where(eq(sources.id, id)).run().changes > 0,
 
-    /** The link keys every source has read or passed over: not read again. */
-    seenKeys: (): string[] =>
-      db
-        .selectDistinct({ urlKey: seen.urlKey })
-        .from(seen)
-        .all()
-        .map((row) => row.urlKey),
+    /**
+     * Of a batch of link keys (a few hundred), those not to read: seen by any source, or offered
+     * as a clip. Each is one index lookup: nothing is loaded whole.
+     */
+    knownAmong: (urlKeys: readonly string[]): Set<string> =>
+      new Set(knownAmong.all(JSON.stringify(urlKeys)).map((row) => row.urlKey)),
+    /** Notes a batch of the keys a source lists, for `pruneSeen` after its check. */
+    noteListed: (sourceId: string, urlKeys: readonly string[]) => {
+      addListed.run(sourceId, JSON.stringify(urlKeys));
+    },
+    /** Forgets up to `limit` of a source's noted listing; returns how many were forgotten. */
+    clearListed: (sourceId: string, limit: number): number => clearListed.run({ sourceId, limit }).changes,
+    /**
+     * Marks a batch as seen in a transaction of its own (no live event: the owner never sees this
+     * list), for the many links a first read passes over.
+     */
+    markSeenBatch: (sourceId: string, urlKeys: readonly string[], at: string) => {
+      insertSeen.run(sourceId, at, JSON.stringify(urlKeys));
+    },
+    /**
+     * Deletes the source's seen keys its noted listing lacks, among the next `limit` after `after`
+     * (in key order); returns the last key looked at, undefined once past the end.
+     */
+    pruneSeen(sourceId: string, after: string, limit: number): string | undefined {
+      const last = windowEnd.get({ sourceId, after, limit })?.last;
+      if (last === null || last === undefined) return undefined;
+      deleteUnlisted.run({ sourceId, after, last });
+      return last;
+    },
     markSeen(tx: Drizzle, sourceId: string, urlKeys: readonly string[], at: string): void {
       for (const urlKey of new Set(urlKeys)) {
         tx.insert(seen).values({ sourceId, urlKey, seenAt: at }).onConflictDoNothing().run();
@@ -84,12 +137,6 @@ export function createWatchRepository(store: Store) {
 
     clip: (id: string) => db.select().from(clips).where(eq(clips.id, id)).get(),
     clipByKey: (urlKey: string) => db.select().from(clips).where(eq(clips.urlKey, urlKey)).get(),
-    clipKeys: (): string[] =>
-      db
-        .select({ urlKey: clips.urlKey })
-        .from(clips)
-        .all()
-        .map((row) => row.urlKey),
     /** Stores a clip unless its address was offered before (from any source); returns whether it was new. */
     insertClip: (tx: Drizzle, row: ClipRow): boolean =>
       tx.insert(clips).values(row).onConflictDoNothing().run().changes > 0,

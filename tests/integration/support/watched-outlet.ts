@@ -144,6 +144,12 @@ export async function startWatchedOutlet(host = "127.0.0.1", options: { delayMs?
           : { body: text, type: "application/xml" },
       );
     },
+    /** A sitemap index naming the sitemaps at `paths`. */
+    sitemapIndex: (path: string, paths: string[]) =>
+      set(path, {
+        body: `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((each) => `<sitemap><loc>${escape(url(each))}</loc></sitemap>`).join("")}</sitemapindex>`,
+        type: "application/xml",
+      }),
     robots: (text: string) => set("/robots.txt", { body: text, type: "text/plain" }),
     fail: (path: string, status: number) =>
       set(path, { status, body: "<!doctype html><title>Error</title>" }),

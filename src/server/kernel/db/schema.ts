@@ -255,7 +255,11 @@ export const watchValidatorsTable = sqliteTable(
   (table) => [primaryKey({ columns: [table.sourceId, table.urlKey] })],
 );
 
-/** Links a source listed that were read (or were there when it was added): never read again for it. */
+/**
+ * Links a source listed that were read (or were there when it was added): never read again, by any
+ * source. Looked up link by link (by `urlKey` alone for any source); a source's rows that its
+ * listing no longer names are deleted after each full read of it.
+ */
 export const watchSeenTable = sqliteTable(
   "watch_seen",
   {
@@ -265,7 +269,10 @@ export const watchSeenTable = sqliteTable(
     urlKey: text("url_key").notNull(),
     seenAt: text("seen_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.sourceId, table.urlKey] })],
+  (table) => [
+    primaryKey({ columns: [table.sourceId, table.urlKey] }),
+    index("watch_seen_url_key").on(table.urlKey),
+  ],
 );
 
 /**

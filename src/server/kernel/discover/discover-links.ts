@@ -90,6 +90,8 @@ export type NewLinks = {
   format?: FeedFormat | SitemapFormat;
   /** New article links, each once, at most `wanted`. */
   articles: string[];
+  /** Their keys (articleUrlKey), in the same order: what the main thread looks them up by. */
+  articleKeys: string[];
   /** The headline and date the page shows for those of `articles` it shows them for. */
   details?: Record<string, LinkDetails>;
   /** How many article links the page listed, new or not. */
@@ -119,11 +121,19 @@ export function readFetchedLinks(
   const links = readAs(kind, text, page.url);
   const skip = new Set(filter.skip);
   const read = new Set(filter.read);
-  const articles = distinctLinks(links.articles, skip, filter.wanted);
+  const articleKeys: string[] = [];
+  const articles = distinctLinks(links.articles, skip, filter.wanted, articleKeys);
   const toFollow = links.kind === "sitemap" ? links.sitemaps : links.kind === "page" ? links.next : [];
   const repeats = toFollow.filter((link) => read.has(articleUrlKey(link))).length;
   const follow = distinctLinks(toFollow, read, filter.pages);
-  const found: NewLinks = { kind: links.kind, articles, listed: links.articles.length, follow, repeats };
+  const found: NewLinks = {
+    kind: links.kind,
+    articles,
+    articleKeys,
+    listed: links.articles.length,
+    follow,
+    repeats,
+  };
   if (links.kind !== "page" && links.format) found.format = links.format;
   const shown = articles.filter((link) => links.details?.[link]);
   if (shown.length > 0)
@@ -132,8 +142,8 @@ export function readFetchedLinks(
   return found;
 }
 
-/** The first `max` links whose keys are not in `skip`, each key once (`skip` gains them). */
-function distinctLinks(links: string[], skip: Set<string>, max: number): string[] {
+/** The first `max` links whose keys are not in `skip`, each key once (`skip` gains them, and `keys` if given). */
+function distinctLinks(links: string[], skip: Set<string>, max: number, keys?: string[]): string[] {
   const kept: string[] = [];
   for (const link of links) {
     if (kept.length >= max) break;
@@ -141,6 +151,7 @@ function distinctLinks(links: string[], skip: Set<string>, max: number): string[
     if (skip.has(key)) continue;
     skip.add(key);
     kept.push(link);
+    keys?.push(key);
   }
   return kept;
 }

@@ -509,4 +509,21 @@ describe("safeFetch content encodings", () => {
     const error = await expectCode(safeFetch(`${unknown.origin}/`, LOOPBACK), "network");
     expect(error.message).toContain("zstd");
   });
+
+  it("refuses more than two stacked encodings before undoing any", async () => {
+    const stacked = gzipSync(gzipSync(gzipSync(text)));
+    const server = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip, gzip, gzip" });
+      response.end(stacked);
+    });
+    const error = await expectCode(safeFetch(`${server.origin}/`, LOOPBACK), "network");
+    expect(error.message).toBe("The server applied 3 content encodings; at most 2 are undone");
+    const hostile = await serve((_request, response) => {
+      response.writeHead(200, { "content-encoding": Array(2500).fill("gzip").join(", ") });
+      response.end(stacked);
+    });
+    expect((await failure(safeFetch(`${hostile.origin}/`, LOOPBACK))).message).toBe(
+      "The server applied 2500 content encodings; at most 2 are undone",
+    );
+  });
 });

@@ -118,7 +118,7 @@ export async function fetchWithPolicy(
       const response = await send(target, address, headers, controller.signal, form);
       const location = response.headers.location;
       if (form !== undefined || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
-        return await readResponse(target, response, limits, headers);
+        return await readResponse(target, response, limits, headers, controller.signal);
       }
       response.destroy();
       if (redirects >= limits.maxRedirects) {
@@ -252,6 +252,7 @@ async function readResponse(
   response: IncomingMessage,
   limits: Limits,
   sentHeaders: Record<string, string>,
+  signal: AbortSignal,
 ): Promise<SafeResponse> {
   const status = response.statusCode ?? 0;
   const contentType = response.headers["content-type"] ?? "";
@@ -290,7 +291,7 @@ async function readResponse(
   }
   const raw = await readLimited(response, limits.maxBytes);
   const encoding = response.headers["content-encoding"];
-  const body = await decodeBody(raw, encoding, limits.maxBytes);
+  const body = await decodeBody(raw, encoding, limits.maxBytes, signal);
   const headers = flattenHeaders(response.headers);
   if (encoding !== undefined) {
     // The body no longer matches these: it is decoded.

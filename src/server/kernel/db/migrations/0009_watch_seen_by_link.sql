@@ -1,0 +1,1 @@
+CREATE INDEX `watch_seen_url_key` ON `watch_seen` (`url_key`);
