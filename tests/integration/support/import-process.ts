@@ -8,6 +8,7 @@ import {
   type ImportServiceDeps,
 } from "../../../src/server/back-catalogue/import-service";
 import { readTextPage } from "../../../src/server/kernel/discover/read-text-page";
+import { safeFetch } from "../../../src/server/kernel/fetch/safe-fetch";
 import { createLogger } from "../../../src/server/kernel/logger";
 import { createServices } from "../../../src/server/services";
 
@@ -29,7 +30,7 @@ export function openImportProcess(
   const imports = createImportService({
     jobs,
     articles: services.content.articles,
-    fetchText: (url) => readTextPage(url, true),
+    fetchText: (url) => readTextPage(url, (page, request) => safeFetch(page, { allowPrivate: true, ...request })),
     fetchDetails: (url) => services.reader.fetchDetails(url),
     logger: services.logger,
     heartbeatMs: 20,
