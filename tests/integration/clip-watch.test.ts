@@ -410,7 +410,13 @@ describe("the command line", () => {
   /** `byline watch …` in its own process on the test app's data. */
   function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
     const child = spawn(process.execPath, ["bin/byline.js", "watch", ...args], {
-      env: { ...process.env, DATA_DIR: t.dataDir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" },
+      env: {
+        ...process.env,
+        DATA_DIR: t.dataDir,
+        FETCH_ALLOW_PRIVATE: "true",
+        SEED_DEMO: "false",
+        LINK_CHECK_PAUSE_MS: "0",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -64,7 +64,7 @@ export class OutletGateStoppedError extends Error {
  * `robots_unreadable`). Redirects are followed within the request's turn.
  */
 export function createOutletGate(options: OutletGateOptions) {
-  const perOutlet = options.perOutlet ?? 1;
+  const perOutlet = options.perOutlet ?? 2;
   const total = options.total ?? 8;
   const now = options.now ?? Date.now;
   const waiting: Waiter[] = [];
