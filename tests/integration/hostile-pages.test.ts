@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJob } from "../../src/domain/back-catalogue";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
-import { HOSTILE_PAGES, startHostileOutlet, type HostileOutlet } from "../support/hostile-pages";
+import {
+  HOSTILE_PAGES,
+  ROBOTS_TRAP,
+  startHostileOutlet,
+  startRobotsTrap,
+  type HostileOutlet,
+} from "../support/hostile-pages";
 import type { Answer } from "../support/loopback";
 import { serveOnSocket, type SocketServer } from "./support/socket-server";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -202,6 +208,32 @@ describe("a refused page", () => {
       );
     } finally {
       await feed.close();
+    }
+  });
+});
+
+// ---- Issue 36: a robots.txt rule that costs rule length × path length to match ----------------
+
+describe(ROBOTS_TRAP.name, () => {
+  it("a watch check of the feed listing the link: the front page is answered meanwhile, the link never fetched", async () => {
+    const trap = await startRobotsTrap();
+    try {
+      const added = await owner("/api/watch/sources", {
+        method: "POST",
+        json: { url: trap.url(ROBOTS_TRAP.feed) },
+      });
+      expect(added.status).toBe(201);
+      // The feed is read again by the check; then its link is matched against the rule.
+      const served = trap.served(ROBOTS_TRAP.feed);
+      const checked = app.services.watch.checkNow();
+      await served;
+      const home = await server.request(VISITOR, "/");
+      expect(home.status).toBe(200);
+      expect(await checked).toEqual([]);
+      expect(trap.hits("/robots.txt")).toBe(1);
+      expect(trap.hits(ROBOTS_TRAP.link)).toBe(0);
+    } finally {
+      await trap.close();
     }
   });
 });
