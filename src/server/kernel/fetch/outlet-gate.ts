@@ -205,13 +205,9 @@ export function createOutletGate(options: OutletGateOptions) {
      */
     async fetch(url: string, request: GatedRequest = {}): Promise<SafeResponse> {
       const { urgent = false, signal, ...fetchOptions } = request;
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        throw new SafeFetchError("blocked_scheme", `Not a web address: ${url}`);
-      }
-      if (target.protocol !== "http:" && target.protocol !== "https:")
+      const target = URL.canParse(url) ? new URL(url) : undefined;
+      // Not a web address: the safe fetcher refuses it, with its reason.
+      if (target?.protocol !== "http:" && target?.protocol !== "https:")
         return options.fetch(url, fetchOptions);
       // robots.txt is asked for by the User-Agent of the request that needs it.
       const agent = Object.entries(fetchOptions.headers ?? {}).find(
