@@ -8,11 +8,16 @@ type Robots = { status: number; body?: string } | "hang up";
 
 const servers: Server[] = [];
 
-/** An outlet on loopback whose robots.txt answers as told; every other path is a page. */
+/**
+ * An outlet on loopback whose robots.txt answers as told; `/go?to=URL` redirects there, every
+ * other path is a page.
+ */
 async function outlet(robots: () => Robots) {
   const paths: string[] = [];
   const server = createServer((request, response) => {
     paths.push(request.url ?? "");
+    const to = new URL(request.url ?? "/", "http://outlet.invalid").searchParams.get("to");
+    if (to) return void response.writeHead(302, { Location: to }).end();
     if (request.url !== "/robots.txt") return void response.writeHead(200).end("page");
     const answer = robots();
     if (answer === "hang up") return void request.socket.destroy();
@@ -91,6 +96,27 @@ describe("the outlet gate's robots.txt (RFC 9309)", () => {
     const gated = gate();
     expect(await refusal(gated.fetch(`${site.origin}/${"a".repeat(30_000)}`))).toBe("robots_disallowed");
     expect((await gated.fetch(`${site.origin}/${"a".repeat(1000)}`)).status).toBe(200);
+  });
+});
+
+describe("the outlet gate's redirects", () => {
+  it("asks robots.txt of each host a redirect leads to, and follows its rules", async () => {
+    const first = await outlet(() => ({ status: 404 }));
+    const second = await outlet(() => ({ status: 200, body: "User-agent: *\nDisallow: /private\n" }));
+    const gated = gate();
+    const open = await gated.fetch(`${first.origin}/go?to=${second.origin}/story`);
+    expect(open.url).toBe(`${second.origin}/story`);
+    expect(second.paths).toEqual(["/robots.txt", "/story"]);
+    expect(await refusal(gated.fetch(`${first.origin}/go?to=${second.origin}/private`))).toBe(
+      "robots_disallowed",
+    );
+    expect(second.paths).toEqual(["/robots.txt", "/story"]);
+  });
+
+  it("gives up after the redirects allowed", async () => {
+    const site = await outlet(() => ({ status: 404 }));
+    const loop = `${site.origin}/go?to=${encodeURIComponent(`${site.origin}/go?to=/again`)}`;
+    expect(await refusal(gate().fetch(loop, { maxRedirects: 1 }))).toBe("too_many_redirects");
   });
 });
 

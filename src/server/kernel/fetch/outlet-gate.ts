@@ -1,7 +1,13 @@
 import { setMaxListeners } from "node:events";
 import { outletOf } from "../discover/read-limiter";
 import { parseRobotsTxt, robotsAllow, type RobotsRules } from "./robots-txt";
-import { SafeFetchError, type SafeFetchOptions, type SafeResponse } from "./safe-fetch";
+import {
+  DEFAULT_MAX_REDIRECTS,
+  REDIRECT_STATUSES,
+  SafeFetchError,
+  type SafeFetchOptions,
+  type SafeResponse,
+} from "./safe-fetch";
 
 /** The product token robots.txt groups are matched against. */
 export const ROBOTS_AGENT = "Byline";
@@ -61,7 +67,8 @@ export class OutletGateStoppedError extends Error {
  * answer disallows everything until it is asked again), at most `perOutlet` requests at once per
  * registrable domain and `total` in all, and a pause after each start and each end before the
  * next request to the same domain starts. Refusals are SafeFetchErrors (`robots_disallowed`,
- * `robots_unreadable`). Redirects are followed within the request's turn.
+ * `robots_unreadable`). Redirects are followed here, each hop a request of its own through the
+ * gate; robots.txt's own redirects are followed by the safe fetcher.
  */
 export function createOutletGate(options: OutletGateOptions) {
   const perOutlet = options.perOutlet ?? 2;
@@ -198,32 +205,53 @@ export function createOutletGate(options: OutletGateOptions) {
     return reading;
   }
 
+  async function oneHop(
+    url: string,
+    urgent: boolean,
+    signal: AbortSignal | undefined,
+    asking: Record<string, string>,
+    fetchOptions: Omit<SafeFetchOptions, "allowPrivate">,
+  ): Promise<SafeResponse> {
+    const target = URL.canParse(url) ? new URL(url) : undefined;
+    const request = () => options.fetch(url, { ...fetchOptions, followRedirects: false });
+    // Not a web address: the safe fetcher refuses it, with its reason.
+    if (target?.protocol !== "http:" && target?.protocol !== "https:") return request();
+    const kept = await robotsFor(target, urgent, asking);
+    if ("unreadable" in kept) {
+      throw new SafeFetchError(
+        "robots_unreadable",
+        `Could not read ${target.origin}/robots.txt (${kept.unreadable}), so nothing there is read for now`,
+      );
+    }
+    if (!robotsAllow(kept.rules, target.href)) {
+      throw new SafeFetchError("robots_disallowed", `robots.txt disallows ${url}`);
+    }
+    return inTurn(target, urgent, signal, request);
+  }
+
   return {
     /**
-     * Fetches `url` through the safe fetcher once robots.txt allows it, in its outlet's turn.
-     * Throws SafeFetchError (the fetcher's, or `robots_disallowed` / `robots_unreadable`).
+     * Fetches `url` through the safe fetcher once robots.txt allows it, in its outlet's turn, and
+     * each address it redirects to likewise. Throws SafeFetchError (the fetcher's, or
+     * `robots_disallowed` / `robots_unreadable`).
      */
     async fetch(url: string, request: GatedRequest = {}): Promise<SafeResponse> {
-      const { urgent = false, signal, ...fetchOptions } = request;
-      const target = URL.canParse(url) ? new URL(url) : undefined;
-      // Not a web address: the safe fetcher refuses it, with its reason.
-      if (target?.protocol !== "http:" && target?.protocol !== "https:")
-        return options.fetch(url, fetchOptions);
-      // robots.txt is asked for by the User-Agent of the request that needs it.
+      const { urgent = false, signal, maxRedirects = DEFAULT_MAX_REDIRECTS, ...fetchOptions } = request;
       const agent = Object.entries(fetchOptions.headers ?? {}).find(
         ([name]) => name.toLowerCase() === "user-agent",
       );
-      const kept = await robotsFor(target, urgent, agent ? { "user-agent": agent[1] } : {});
-      if ("unreadable" in kept) {
-        throw new SafeFetchError(
-          "robots_unreadable",
-          `Could not read ${target.origin}/robots.txt (${kept.unreadable}), so nothing there is read for now`,
-        );
+      // robots.txt is asked for by the User-Agent of the request that needs it.
+      const asking: Record<string, string> = agent ? { "user-agent": agent[1] } : {};
+      let address = url;
+      for (let redirects = 0; ; redirects++) {
+        const answer = await oneHop(address, urgent, signal, asking, fetchOptions);
+        const location = answer.headers.location;
+        if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return answer;
+        if (redirects >= maxRedirects) {
+          throw new SafeFetchError("too_many_redirects", `Gave up after ${maxRedirects} redirects`);
+        }
+        address = URL.canParse(location, answer.url) ? new URL(location, answer.url).href : location;
       }
-      if (!robotsAllow(kept.rules, target.href)) {
-        throw new SafeFetchError("robots_disallowed", `robots.txt disallows ${url}`);
-      }
-      return inTurn(target, urgent, signal, () => options.fetch(url, fetchOptions));
     },
     /** Drops every request waiting for its turn, now and from now on. */
     stop(): void {
