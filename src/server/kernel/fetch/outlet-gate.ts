@@ -10,13 +10,10 @@ import {
 } from "./safe-fetch";
 
 /** The product token robots.txt groups are matched against. */
-export const ROBOTS_AGENT = "Byline";
+const ROBOTS_AGENT = "Byline";
 
 /** The safe fetcher, bound to FETCH_ALLOW_PRIVATE. */
-export type OutletFetch = (
-  url: string,
-  options: Omit<SafeFetchOptions, "allowPrivate">,
-) => Promise<SafeResponse>;
+type OutletFetch = (url: string, options: Omit<SafeFetchOptions, "allowPrivate">) => Promise<SafeResponse>;
 
 export type GatedRequest = Omit<SafeFetchOptions, "allowPrivate"> & {
   /** Someone is waiting for the answer (the owner, a visitor): it goes before background work. */
@@ -57,7 +54,7 @@ function outletKey(url: URL): string {
   return outlet === url.hostname ? url.host : outlet;
 }
 
-export class OutletGateStoppedError extends Error {
+class OutletGateStoppedError extends Error {
   override readonly name = "OutletGateStoppedError";
 }
 
@@ -260,5 +257,3 @@ export function createOutletGate(options: OutletGateOptions) {
     },
   };
 }
-
-export type OutletGate = ReturnType<typeof createOutletGate>;
