@@ -81,10 +81,11 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   });
   const archive = createArticleArchive(store);
   // Every request to a publisher goes through this one gate: robots.txt, and the pauses per outlet.
+  const clock = options.now;
   const outlets = createOutletGate({
     fetch: (url, request) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, ...request }),
     pauseMs: config.linkCheckPauseMs,
-    now: options.now && (() => options.now!().getTime()),
+    now: clock && (() => clock().getTime()),
   });
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
