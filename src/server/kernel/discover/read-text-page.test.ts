@@ -47,7 +47,10 @@ ${stories.map((slug) => `<url><loc>${storyUrl(slug)}</loc></url>`).join("\n")}
 
 const noKnownLinks = { known: new Set<string>() };
 const discover = (path: string) =>
-  discoverArticles(publisher.url(path), { ...noKnownLinks, fetchText: (url) => readTextPage(url, loopbackFetch) });
+  discoverArticles(publisher.url(path), {
+    ...noKnownLinks,
+    fetchText: (url) => readTextPage(url, loopbackFetch),
+  });
 
 describe("discovery reads what a server sends, whatever type it announces", () => {
   it.each([
