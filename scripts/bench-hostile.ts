@@ -26,12 +26,14 @@ import { parseArgs } from "node:util";
 import type { TestServer } from "../tests/e2e/support/test-server";
 import {
   HOSTILE_PAGES,
+  ROBOTS_TRAP,
   SEEN_INDEX_PATH,
   SLOW_PAGE,
   STACKED_CODINGS,
   seenLinksPages,
   stackedEncodingPage,
   startHostileOutlet,
+  startRobotsTrap,
   type HostilePage,
 } from "../tests/support/hostile-pages";
 import { sendFrom } from "../tests/support/loopback";
@@ -307,6 +309,42 @@ if (stacked || chosen(SEEN)) {
 }
 
 // ---- End of issue 36's bounds -----------------------------------------------------------------
+
+// ---- Issue 36: a robots.txt rule that costs rule length × path length to match ----------------
+// A watched feed on an outlet whose robots.txt holds the rule lists the 30,000-character link;
+// `/` is timed while a watch check reads the feed and matches the link.
+if (chosen(ROBOTS_TRAP.name)) {
+  const trap = await startRobotsTrap();
+  await server?.stop();
+  server = await startProductionServer({
+    buildDir: BUILD_DIR,
+    build: !built,
+    root,
+    env: { FETCH_ALLOW_PRIVATE: "true" },
+  });
+  built = true;
+  const target = server;
+  const added = await target.api("/api/watch/sources", {
+    method: "POST",
+    json: { url: trap.url(ROBOTS_TRAP.feed) },
+  });
+  if (added.status !== 201) throw new Error(`could not watch the feed: HTTP ${added.status}`);
+  for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
+  await measureQuiet(target);
+  await measured(target, ROBOTS_TRAP.name, "watch check", async () => {
+    const started = performance.now();
+    await target.api("/api/watch/check", { method: "POST" });
+    for (;;) {
+      const overview = (await (await target.api("/api/watch")).json()) as { checking: boolean };
+      if (!overview.checking) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const link = trap.hits(ROBOTS_TRAP.link) > 0 ? "link fetched" : "link not fetched";
+    return { ms: performance.now() - started, answer: `check ended, ${link}` };
+  });
+  await trap.close();
+}
+// ---- end of issue 36's robots.txt case ---------------------------------------------------------
 
 await server?.stop();
 await outlet.close();

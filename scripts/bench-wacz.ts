@@ -25,7 +25,13 @@ const PARAGRAPH =
 
 const servicesFor = (dataDir: string) =>
   createServices(
-    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", FETCH_ALLOW_PRIVATE: "true" }),
+    // The fake outlet is on loopback: no pause between its requests.
+    loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      FETCH_ALLOW_PRIVATE: "true",
+      LINK_CHECK_PAUSE_MS: "0",
+    }),
     createLogger("silent"),
   );
 

@@ -72,6 +72,7 @@ async function main() {
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
     live.closeAll();
+    services.outlets.stop();
     const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
     const linksStopped = Promise.all([
       services.linkHealth.stop(),

@@ -8,6 +8,7 @@ import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./kernel/db/open-database";
 import { safeFetch } from "./kernel/fetch/safe-fetch";
+import { createOutletGate } from "./kernel/fetch/outlet-gate";
 import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
 import { createImportJobs } from "./back-catalogue/import-jobs";
@@ -81,6 +82,13 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     now: options.now,
   });
   const archive = createArticleArchive(store);
+  // Every request to a publisher goes through this one gate: robots.txt, and the pauses per outlet.
+  const clock = options.now;
+  const outlets = createOutletGate({
+    fetch: (url, request) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, ...request }),
+    pauseMs: config.linkCheckPauseMs,
+    now: clock && (() => clock().getTime()),
+  });
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
   const watch = createClipWatchService({
@@ -88,8 +96,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     articles: content.articles,
     site: () => content.site.get(),
     fetch: (url, request) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
+      outlets.fetch(url, {
         ...request,
         headers: { "user-agent": clipWatchUserAgent(config.publicUrl), ...request.headers },
       }),
@@ -97,18 +104,14 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     notifyOwner: (notice) => contact.notifyOwner(notice),
     publicUrl: config.publicUrl,
     intervalMs: config.watchIntervalMinutes * 60_000,
-    pauseMs: config.linkCheckPauseMs,
     logger,
     now: options.now,
   });
   const reader = createReaderService({
     articles: content.articles,
     archive,
-    fetchPage: (url) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
-        accept: ["text/html", "application/xhtml+xml"],
-      }),
+    // A visitor or the owner waits for it (an import's page too: it goes before background checks).
+    fetchPage: (url) => outlets.fetch(url, { accept: ["text/html", "application/xhtml+xml"], urgent: true }),
     publicUrl: config.publicUrl,
     logger,
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
@@ -119,7 +122,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     store,
     dir: path.join(config.dataDir, "archive", "warc"),
     articles: content.articles,
-    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
+    fetchImage: (url) => outlets.fetch(url, { accept: ["image/"], urgent: true }),
     archivedCaptureId: (articleId) => archive.captureIdOf(articleId),
     keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
     logger,
@@ -133,19 +136,20 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     checks: createLinkCheckRepository(store),
     archive,
     extractForArchive: (articleId) => reader.extractForArchive(articleId),
-    visit: (url) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
+    visit: (url, signal) =>
+      outlets.fetch(url, {
         discardBody: true,
         timeoutMs: config.linkCheckTimeoutMs,
         headers: { "user-agent": linkCheckUserAgent(config.publicUrl) },
+        signal,
       }),
-    pauseMs: config.linkCheckPauseMs,
     logger,
   });
   const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
+    // Not through the outlet gate: a visitor's page waits for these pictures, as a browser showing
+    // them would, and each is fetched once and kept.
     fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
     content,
     archive,
@@ -253,7 +257,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const imports = createImportService({
     jobs: createImportJobs(store),
     articles: content.articles,
-    fetchText: (url) => readTextPage(url, config.fetchAllowPrivate),
+    fetchText: (url) => readTextPage(url, outlets.fetch),
     fetchDetails: (url) => reader.fetchDetails(url),
     logger,
   });
@@ -261,6 +265,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     config,
     logger,
     store,
+    outlets,
     content,
     collections,
     owner,

@@ -192,7 +192,12 @@ test.describe("npx byline", () => {
     const publisher = await startFakePublisher();
     try {
       const outlet = serveFakeOutlet(publisher);
-      const env = { DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" };
+      const env = {
+        DATA_DIR: dataDir,
+        FETCH_ALLOW_PRIVATE: "true",
+        SEED_DEMO: "false",
+        LINK_CHECK_PAUSE_MS: "0",
+      };
       const portfolio = path.join(dataDir, "portfolio.json");
       const duplicate = { title: "Old pier reopens", outlet: "Gazette", url: outlet.duplicateInPortfolio };
       fs.writeFileSync(portfolio, JSON.stringify({ articles: [duplicate] }));

@@ -338,7 +338,10 @@ describe("attack suite: the safe fetcher through the HTTP surface", () => {
       });
       const { id } = (await created.json()) as { id: string };
       expect((await open.request(`/api/articles/${id}/reader`)).status).toBe(200);
-      expect(recorder.requests()).toEqual([`GET 127.0.0.1:${recorder.port} /article`]);
+      expect(recorder.requests()).toEqual([
+        `GET 127.0.0.1:${recorder.port} /robots.txt`,
+        `GET 127.0.0.1:${recorder.port} /article`,
+      ]);
     } finally {
       open.close();
     }

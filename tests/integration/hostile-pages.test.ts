@@ -10,6 +10,8 @@ import {
   seenLinksPages,
   stackedEncodingPage,
   startHostileOutlet,
+  ROBOTS_TRAP,
+  startRobotsTrap,
   type HostileOutlet,
 } from "../support/hostile-pages";
 import type { Answer } from "../support/loopback";
@@ -283,4 +285,30 @@ describe("issue 36's bounds", () => {
       .get() as { n: number };
     expect(forgotten.n).toBe(0);
   }, 120_000);
+});
+
+// ---- Issue 36: a robots.txt rule that costs rule length × path length to match ----------------
+
+describe(ROBOTS_TRAP.name, () => {
+  it("a watch check of the feed listing the link: the front page is answered meanwhile, the link never fetched", async () => {
+    const trap = await startRobotsTrap();
+    try {
+      const added = await owner("/api/watch/sources", {
+        method: "POST",
+        json: { url: trap.url(ROBOTS_TRAP.feed) },
+      });
+      expect(added.status).toBe(201);
+      // The feed is read again by the check; then its link is matched against the rule.
+      const served = trap.served(ROBOTS_TRAP.feed);
+      const checked = app.services.watch.checkNow();
+      await served;
+      const home = await server.request(VISITOR, "/");
+      expect(home.status).toBe(200);
+      expect(await checked).toEqual([]);
+      expect(trap.hits("/robots.txt")).toBe(1);
+      expect(trap.hits(ROBOTS_TRAP.link)).toBe(0);
+    } finally {
+      await trap.close();
+    }
+  });
 });

@@ -247,7 +247,12 @@ describe("the job", () => {
     const hitsElsewhere = publisher.hits(new URL(job.candidates[10]!.url).pathname);
     // A second process on the same database: the restarted server.
     const restarted = createServices(
-      loadConfig({ DATA_DIR: app.dataDir, SEED_DEMO: "false", FETCH_ALLOW_PRIVATE: "true" }),
+      loadConfig({
+        DATA_DIR: app.dataDir,
+        SEED_DEMO: "false",
+        FETCH_ALLOW_PRIVATE: "true",
+        LINK_CHECK_PAUSE_MS: "0",
+      }),
       createLogger("silent"),
     );
     restarted.imports.resume();

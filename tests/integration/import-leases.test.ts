@@ -192,7 +192,13 @@ describe("the owner and an interrupted import", () => {
 async function importFromReading(dir: string) {
   const before = requested();
   const child = spawn(process.execPath, ["bin/byline.js", "import-from", publisher.url(RSS_FEED)], {
-    env: { ...process.env, DATA_DIR: dir, FETCH_ALLOW_PRIVATE: "true", SEED_DEMO: "false" },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      FETCH_ALLOW_PRIVATE: "true",
+      SEED_DEMO: "false",
+      LINK_CHECK_PAUSE_MS: "0",
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -203,7 +203,9 @@ describe("the link check", () => {
       }
       polite.services.linkHealth.runNow();
       await polite.services.linkHealth.idle();
-      expect(seen.map((s) => s.path).sort()).toEqual(["/a", "/b", "/c"]);
+      // robots.txt first, through the same turns.
+      expect(seen[0]?.path).toBe("/robots.txt");
+      expect(seen.map((s) => s.path).sort()).toEqual(["/a", "/b", "/c", "/robots.txt"]);
       expect(Math.max(...seen.map((s) => s.open))).toBe(1);
       for (let i = 1; i < seen.length; i++) {
         // 50 ms to answer, then the 200 ms pause.
@@ -452,7 +454,6 @@ describe("the daily background check", () => {
         visited.push(url);
         return { url, status: 404, statusText: "Not Found" };
       },
-      pauseMs: 0,
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
       firstTickMs: 10,
       tickMs: 50,

@@ -254,3 +254,56 @@ export async function startHostileOutlet(): Promise<HostileOutlet> {
       }),
   };
 }
+
+// ---- Issue 36: a robots.txt rule that costs rule length × path length to match ----------------
+
+/**
+ * An outlet whose robots.txt holds one rule of 15,000 characters (`/*`, 15,000 `a`, `b`) and
+ * whose feed lists one link of 30,000: matched by backtracking, that one link held the server
+ * 3.9 s. The link is never fetched (robots.txt disallows what is too long to check).
+ */
+export const ROBOTS_TRAP = {
+  name: "robots.txt rule × 30,000-char link",
+  feed: "/feed.xml",
+  link: `/${"a".repeat(30_000)}`,
+  robots: `User-agent: *\nDisallow: /*${"a".repeat(15_000)}b\n`,
+};
+
+/** Serves ROBOTS_TRAP on 127.0.0.1 (a port of its own) until closed. */
+export async function startRobotsTrap(): Promise<Omit<HostileOutlet, "serve">> {
+  const waiting = new Map<string, (() => void)[]>();
+  const hits = new Map<string, number>();
+  let origin = "";
+  // Node refuses a request line this long by default; the link must be able to reach the handler.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (request, response) => {
+    const path = new URL(request.url ?? "/", "http://outlet.invalid").pathname;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    response.once("close", () => {
+      for (const resolve of waiting.get(path) ?? []) resolve();
+      waiting.delete(path);
+    });
+    if (path === "/robots.txt") {
+      response.writeHead(200, { "Content-Type": "text/plain" }).end(ROBOTS_TRAP.robots);
+    } else if (path === ROBOTS_TRAP.feed) {
+      const item = `<item><title>A story</title><link>${origin}${ROBOTS_TRAP.link}</link></item>`;
+      response
+        .writeHead(200, { "Content-Type": "application/rss+xml" })
+        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Trap</title>${item}</channel></rss>`);
+    } else {
+      response.writeHead(404, { "Content-Type": HTML }).end("<!doctype html><title>Not Found</title>");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    url: (path) => `${origin}${path}`,
+    served: (path) => new Promise((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve])),
+    hits: (path) => hits.get(path) ?? 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

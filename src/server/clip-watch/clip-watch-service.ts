@@ -15,24 +15,17 @@ import type * as DiscoverLinks from "../kernel/discover/discover-links";
 import type { FetchedPage } from "../kernel/discover/discover";
 import type { PageSignals } from "../kernel/extract/page-signals";
 import { decodeBody } from "../kernel/fetch/decode-body";
-import { SafeFetchError, type SafeResponse } from "../kernel/fetch/safe-fetch";
+import type { GatedRequest } from "../kernel/fetch/outlet-gate";
+import { SafeFetchError, type SafeFetchErrorCode, type SafeResponse } from "../kernel/fetch/safe-fetch";
 import { ApiProblem } from "../kernel/http/api-error";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
 import type { PageDetails } from "../reader/reader-service";
 import { bylineMatch, guessTag, judgePage, type MatchRules } from "./clip-match";
-import {
-  createPoliteFetcher,
-  RobotsDisallowedError,
-  WatchStoppedError,
-  type WatchFetch,
-} from "./polite-fetcher";
 import { createWatchRepository, toClip, toSource, type ClipRow, type SourceRow } from "./watch-repository";
 import { nextSlot } from "./watch-schedule";
 
-/** The product token robots.txt is read for (the User-Agent is `Byline/1.0 (clip watch; +PUBLIC_URL)`). */
-export const ROBOTS_AGENT = "Byline";
 /** Pages one check of a source reads at most; the rest wait for the next check. */
 const READS_PER_CHECK = 50;
 /** A document read for the first time: only its newest links are read, the rest are the back catalogue. */
@@ -68,6 +61,10 @@ export class WatchError extends ApiProblem {
   override readonly name = "WatchError";
 }
 
+class WatchStoppedError extends Error {
+  override readonly name = "WatchStoppedError";
+}
+
 export type ClipWatchDeps = {
   store: Store;
   articles: {
@@ -77,8 +74,8 @@ export type ClipWatchDeps = {
     remove(id: string): boolean;
   };
   site: () => Site;
-  /** The safe fetcher with the clip watch's User-Agent; the watch adds robots.txt and the pauses. */
-  fetch: WatchFetch;
+  /** The outlet gate (robots.txt, the pauses) with the clip watch's User-Agent. */
+  fetch: (url: string, request: GatedRequest) => Promise<SafeResponse>;
   /** The reader's Fetch details of a page the watch fetched, with its signals. */
   readDetails: (page: SafeResponse) => Promise<PageDetails>;
   /** Queues an e-mail to the owner through the contact delivery queue; false without a mail server. */
@@ -86,8 +83,6 @@ export type ClipWatchDeps = {
   publicUrl: string;
   /** WATCH_INTERVAL_MINUTES, in milliseconds. */
   intervalMs: number;
-  /** LINK_CHECK_PAUSE_MS: the wait between two requests to one outlet. */
-  pauseMs: number;
   logger: { info(details: object, message: string): void; warn(details: object, message: string): void };
   now?: () => Date;
   /** How often the background timer looks for sources due a check. */
@@ -110,6 +105,9 @@ class SourceFailure extends Error {}
 
 const isOk = (status: number) => status >= 200 && status < 300;
 
+/** A link whose fetch failed so is read again at the next check; any other refusal is final. */
+const TRY_AGAIN = new Set<SafeFetchErrorCode>(["network", "timeout", "dns", "robots_unreadable"]);
+
 /** The parse workers were busy (the reader's error, or the pool's): nothing was learnt of the page. */
 const isBusy = (error: unknown) =>
   (error instanceof ApiProblem && error.code === "busy") ||
@@ -129,12 +127,10 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   const { store, articles, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createWatchRepository(store);
-  const fetcher = createPoliteFetcher({
-    fetch: deps.fetch,
-    agent: ROBOTS_AGENT,
-    pauseMs: deps.pauseMs,
-    now: () => now().getTime(),
-  });
+  // Drops the requests waiting for their outlet's turn when the watch stops.
+  const stopping = new AbortController();
+  const get = (url: string, request: GatedRequest = {}) =>
+    deps.fetch(url, { ...request, signal: stopping.signal });
   let running: Promise<OfferedClip[]> | undefined;
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -254,17 +250,10 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     };
     let answer: SafeResponse;
     try {
-      answer = await fetcher.get(link, { accept: PAGE_TYPES });
+      answer = await get(link, { accept: PAGE_TYPES });
     } catch (error) {
       if (error instanceof WatchStoppedError) throw error;
-      if (error instanceof RobotsDisallowedError) return done([]);
-      if (
-        error instanceof SafeFetchError &&
-        error.code !== "network" &&
-        error.code !== "timeout" &&
-        error.code !== "dns"
-      )
-        return done([]);
+      if (error instanceof SafeFetchError && !TRY_AGAIN.has(error.code)) return done([]);
       return false;
     }
     if (answer.status >= 500 || answer.status === 429) return false;
@@ -369,7 +358,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     const headers: Record<string, string> = {};
     if (known?.etag) headers["if-none-match"] = known.etag;
     if (known?.lastModified) headers["if-modified-since"] = known.lastModified;
-    const answer = await fetcher.get(url, { headers });
+    const answer = await get(url, { headers });
     if (answer.status === 304) return undefined;
     if (!isOk(answer.status)) throw new SourceFailure(`${answer.status} ${answer.statusText}`.trim());
     return asDocument(answer);
@@ -603,7 +592,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   }
 
   function readFailure(url: string, error: unknown): WatchError {
-    if (error instanceof RobotsDisallowedError)
+    if (error instanceof SafeFetchError && error.code === "robots_disallowed")
       return new WatchError(400, "robots_disallowed", error.message);
     if (error instanceof SafeFetchError && error.code.startsWith("blocked_")) {
       return new WatchError(400, "fetch_refused", `This address cannot be watched: ${error.message}`);
@@ -637,7 +626,8 @@ export function createClipWatchService(deps: ClipWatchDeps) {
       let document: Document;
       let kind: SourceKind;
       try {
-        const answer = await fetcher.getAtOnce(url);
+        // The owner waits for it: it goes before the requests of a check under way.
+        const answer = await get(url, { urgent: true });
         if (!isOk(answer.status)) throw new SourceFailure(`${answer.status} ${answer.statusText}`.trim());
         document = await asDocument(answer);
         const links = await readFetchedLinks(document.page, { skip: [], read: [], wanted: 0, pages: 0 });
@@ -754,7 +744,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(timer);
-      fetcher.stop();
+      stopping.abort(new WatchStoppedError("The clip watch is stopping"));
       await running?.catch(() => undefined);
     },
   };

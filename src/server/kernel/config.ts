@@ -198,7 +198,8 @@ export const settings = {
   LINK_CHECK_PAUSE_MS: setting({
     check: wholeNumber("a number of milliseconds", 0, 600_000),
     default: "3000",
-    meaning: "the wait between two link-check requests to the same host",
+    meaning:
+      "the wait between two requests to the same outlet (registrable domain), after each one starts and ends: pages, feeds, sitemaps, lead images and link checks alike",
   }),
   LINK_CHECK_TIMEOUT_MS: setting({
     check: wholeNumber("a number of milliseconds", 100, 120_000),

@@ -31,10 +31,11 @@ export type LinkHealthOptions = {
   archive: ArticleArchive;
   /** "Archive now": the reader's extraction of a live original. */
   extractForArchive: (articleId: string) => Promise<ArchivedArticle>;
-  /** One request for an address through the safe fetcher, redirects followed, body not read. */
-  visit: (url: string) => Promise<VisitAnswer>;
-  /** The wait between two requests to the same host (LINK_CHECK_PAUSE_MS). */
-  pauseMs: number;
+  /**
+   * One request for an address through the outlet gate (robots.txt, the pauses), redirects
+   * followed, body not read; dropped while it waits once `signal` aborts.
+   */
+  visit: (url: string, signal: AbortSignal) => Promise<VisitAnswer>;
   logger: Pick<Logger, "info" | "warn" | "error">;
   now?: () => Date;
   /** How often the background timer looks for articles due a check. */
@@ -43,8 +44,6 @@ export type LinkHealthOptions = {
   firstTickMs?: number;
   /** An article is due once its last check is this old: checks are daily. */
   dueAfterMs?: number;
-  /** Hosts checked at the same time (each one request at a time). */
-  hostsAtOnce?: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -70,14 +69,10 @@ function failureOutcome(error: unknown): CheckOutcome {
   return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
 }
 
-function hostOf(url: string): string {
-  return new URL(url).hostname.toLowerCase();
-}
-
 /**
  * Link health (docs/product.md, Link health; decision 024): visits every article's original
- * address, politely (one request at a time per host, a pause between two, a few hosts at once),
- * and records what it found. A background timer checks each article about once a day; the owner
+ * address, politely (through the outlet gate: robots.txt, a pause between two requests to an
+ * outlet), and records what it found. A background timer checks each article about once a day; the owner
  * can start a run at any time. One run at a time.
  */
 export function createLinkHealthService(options: LinkHealthOptions) {
@@ -86,27 +81,12 @@ export function createLinkHealthService(options: LinkHealthOptions) {
   const tickMs = options.tickMs ?? HOUR_MS;
   const firstTickMs = options.firstTickMs ?? 60_000;
   const dueAfterMs = options.dueAfterMs ?? 23 * HOUR_MS;
-  const hostsAtOnce = options.hostsAtOnce ?? 4;
 
   let run: LinkCheckRun | null = null;
   let running: Promise<void> | undefined;
-  let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const pauses = new Set<() => void>();
-
-  /** Waits between requests; `stop()` ends the wait at once. */
-  function pause(ms: number): Promise<void> {
-    if (ms <= 0 || stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(wait);
-        pauses.delete(done);
-        resolve();
-      };
-      const wait = setTimeout(done, ms);
-      pauses.add(done);
-    });
-  }
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted;
 
   /** Tells the owner's open dashboard that the run started, moved on or ended. */
   const announce = () => store.write("links", () => undefined);
@@ -115,8 +95,9 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     const { id, url } = article;
     let outcome: CheckOutcome;
     try {
-      outcome = classifyAnswer(url, await visit(url));
+      outcome = classifyAnswer(url, await visit(url, stopping.signal));
     } catch (error) {
+      if (stopping.signal.aborted) return;
       outcome = failureOutcome(error);
     }
     const stored = checks.get(id);
@@ -136,14 +117,6 @@ export function createLinkHealthService(options: LinkHealthOptions) {
   }
 
   async function checkAll(list: readonly Article[]): Promise<void> {
-    const byHost = new Map<string, Article[]>();
-    for (const article of list) {
-      const host = hostOf(article.url);
-      const queue = byHost.get(host);
-      if (queue) queue.push(article);
-      else byHost.set(host, [article]);
-    }
-    const queues = [...byHost.values()];
     const current: LinkCheckRun = {
       startedAt: now().toISOString(),
       finishedAt: null,
@@ -152,25 +125,19 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     };
     run = current;
     announce();
-    let nextQueue = 0;
-    const worker = async () => {
-      while (!stopped && nextQueue < queues.length) {
-        const queue = queues[nextQueue++] as Article[];
-        for (const [index, article] of queue.entries()) {
-          if (index > 0) await pause(options.pauseMs);
-          if (stopped) return;
-          try {
-            await checkOne(article);
-          } catch (error) {
-            logger.error({ err: error, articleId: article.id }, "Could not record a link check");
-          }
-          current.checked += 1;
+    // The gate takes them in turn, outlet by outlet.
+    await Promise.all(
+      list.map(async (article) => {
+        try {
+          await checkOne(article);
+        } catch (error) {
+          logger.error({ err: error, articleId: article.id }, "Could not record a link check");
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(hostsAtOnce, queues.length) }, worker));
+        if (!stopped()) current.checked += 1;
+      }),
+    );
     current.finishedAt = now().toISOString();
-    if (!stopped) announce();
+    if (!stopped()) announce();
     logger.info({ checked: current.checked, total: current.total }, "Link check finished");
   }
 
@@ -178,7 +145,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
 
   /** Starts a run over `list` unless one is under way; resolves when the run in progress ends. */
   function startRun(list: readonly Article[]): Promise<void> {
-    if (running || stopped) return running ?? Promise.resolve();
+    if (running || stopped()) return running ?? Promise.resolve();
     const started = checkAll(list).finally(() => {
       running = undefined;
     });
@@ -197,7 +164,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
 
   function schedule(ms: number) {
     clearTimeout(timer);
-    if (stopped) return;
+    if (stopped()) return;
     timer = setTimeout(() => {
       const list = running ? [] : due();
       if (list.length > 0) void startRun(list);
@@ -268,14 +235,13 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     },
     /** Starts the daily background check. */
     start() {
-      if (stopped) return;
+      if (stopped()) return;
       schedule(firstTickMs);
     },
     /** Stops the timer and the run under way (the check in flight finishes and is recorded). */
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearTimeout(timer);
-      for (const done of [...pauses]) done();
       await running;
     },
   };

@@ -42,6 +42,8 @@ export async function startServer(
       LOG_LEVEL: "info",
       // A background check would change the fixtures' articles behind the tests' backs.
       LINK_CHECK_DAILY: "false",
+      // The fake outlets all run on loopback: no pause between requests to one unless a test asks.
+      LINK_CHECK_PAUSE_MS: "0",
       // Tests never ask the real Wayback Machine about a gone original (port 9: nothing answers).
       WAYBACK_URL: "http://127.0.0.1:9",
       ...options.env,

@@ -8,6 +8,7 @@ import {
   type ImportServiceDeps,
 } from "../../../src/server/back-catalogue/import-service";
 import { readTextPage } from "../../../src/server/kernel/discover/read-text-page";
+import { safeFetch } from "../../../src/server/kernel/fetch/safe-fetch";
 import { createLogger } from "../../../src/server/kernel/logger";
 import { createServices } from "../../../src/server/services";
 
@@ -22,14 +23,20 @@ export function openImportProcess(
   options: Pick<ImportServiceDeps, "now" | "storedTextBytes"> = {},
 ) {
   const services = createServices(
-    loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", FETCH_ALLOW_PRIVATE: "true" }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      FETCH_ALLOW_PRIVATE: "true",
+      LINK_CHECK_PAUSE_MS: "0",
+    }),
     createLogger("silent"),
   );
   const jobs = createImportJobs(services.store);
   const imports = createImportService({
     jobs,
     articles: services.content.articles,
-    fetchText: (url) => readTextPage(url, true),
+    fetchText: (url) =>
+      readTextPage(url, (page, request) => safeFetch(page, { allowPrivate: true, ...request })),
     fetchDetails: (url) => services.reader.fetchDetails(url),
     logger: services.logger,
     heartbeatMs: 20,

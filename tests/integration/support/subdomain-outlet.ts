@@ -43,6 +43,10 @@ export async function startSubdomainOutlet(options: {
   const server = http.createServer(async (request, response) => {
     const host = (request.headers.host ?? "").replace(/:\d+$/, "");
     const pathname = new URL(request.url ?? "/", "http://outlet.invalid").pathname;
+    if (pathname === "/robots.txt") {
+      response.writeHead(404).end();
+      return;
+    }
     if (pathname === "/sitemap.xml") {
       const locs = articleUrls.map((url) => `<url><loc>${url}</loc></url>`).join("");
       response.writeHead(200, { "Content-Type": "text/xml" });

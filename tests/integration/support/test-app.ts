@@ -22,7 +22,8 @@ export async function createTestApp(
     Pick<ServiceOptions, "live" | "generatedImages" | "now" | "wayback" | "clipBooks"> = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", ...env });
+  // No pause between requests to one fake outlet unless a test asks for one.
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", LINK_CHECK_PAUSE_MS: "0", ...env });
   const { live: liveOptions, generatedImages, now, wayback, clipBooks, ...appOptions } = options;
   const services = createServices(config, createLogger("silent"), {
     live: liveOptions,

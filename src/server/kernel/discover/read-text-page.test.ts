@@ -2,7 +2,10 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePublisher, type FakePublisher } from "../../../../tests/e2e/support/fake-publisher";
 import { discoverArticles } from "./discover";
-import { readTextPage } from "./read-text-page";
+import { safeFetch } from "../fetch/safe-fetch";
+import { readTextPage, type TextPageFetch } from "./read-text-page";
+
+const loopbackFetch: TextPageFetch = (url, options) => safeFetch(url, { allowPrivate: true, ...options });
 
 /**
  * Feeds, sitemaps and pages served over real HTTP on loopback as stock web servers type them
@@ -44,7 +47,10 @@ ${stories.map((slug) => `<url><loc>${storyUrl(slug)}</loc></url>`).join("\n")}
 
 const noKnownLinks = { known: new Set<string>() };
 const discover = (path: string) =>
-  discoverArticles(publisher.url(path), { ...noKnownLinks, fetchText: (url) => readTextPage(url, true) });
+  discoverArticles(publisher.url(path), {
+    ...noKnownLinks,
+    fetchText: (url) => readTextPage(url, loopbackFetch),
+  });
 
 describe("discovery reads what a server sends, whatever type it announces", () => {
   it.each([
@@ -75,7 +81,7 @@ describe("discovery reads what a server sends, whatever type it announces", () =
   ])("refuses %s clearly", async (_, body, contentType) => {
     const path = `/not-a-page-${contentType.replace(/\W/g, "-")}`;
     publisher.route(path, { headers: { "Content-Type": contentType }, body });
-    await expect(readTextPage(publisher.url(path), true)).rejects.toThrow(
+    await expect(readTextPage(publisher.url(path), loopbackFetch)).rejects.toThrow(
       "The address is not a web page, feed or sitemap",
     );
   });
@@ -87,7 +93,7 @@ describe("gzipped sitemaps", () => {
     async (contentType) => {
       const path = `/sitemap-${contentType.replace(/\W/g, "-")}.xml.gz`;
       publisher.route(path, { headers: { "Content-Type": contentType }, body: gzipSync(SITEMAP()) });
-      const page = await readTextPage(publisher.url(path), true);
+      const page = await readTextPage(publisher.url(path), loopbackFetch);
       expect(page.gzipped).toBe(true);
       expect((await discover(path)).urls).toEqual(stories.map(storyUrl));
     },
@@ -120,7 +126,7 @@ describe("gzipped sitemaps", () => {
     const bomb = gzipSync(Buffer.concat([Buffer.from("<urlset>"), Buffer.alloc(20 * 1024 * 1024, " ")]));
     expect(bomb.length).toBeLessThan(100 * 1024);
     publisher.route("/bomb.xml.gz", { headers: { "Content-Type": "application/gzip" }, body: bomb });
-    await expect(readTextPage(publisher.url("/bomb.xml.gz"), true)).rejects.toThrow(
+    await expect(readTextPage(publisher.url("/bomb.xml.gz"), loopbackFetch)).rejects.toThrow(
       "The response is larger than 5242880 bytes once decompressed",
     );
   });

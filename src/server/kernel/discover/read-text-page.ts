@@ -1,17 +1,20 @@
 import { decodeBody } from "../fetch/decode-body";
-import { DEFAULT_MAX_BYTES, safeFetch } from "../fetch/safe-fetch";
+import { DEFAULT_MAX_BYTES, type SafeResponse } from "../fetch/safe-fetch";
 import { decodeHtml } from "../extract/decode-html";
 import { documentKind, NOT_A_DOCUMENT, SNIFF_LENGTH } from "./document-kind";
 import type { FetchedPage } from "./discover";
 
+/** The outlet gate, or the safe fetcher bound to FETCH_ALLOW_PRIVATE. */
+export type TextPageFetch = (url: string, options: { maxBytes: number }) => Promise<SafeResponse>;
+
 /**
- * An author page, feed or sitemap through the safe fetcher, as bytes: they are decoded where they
+ * An author page, feed or sitemap through `fetch`, as bytes: they are decoded where they
  * are parsed, in a parse worker. Whatever type the server announces (stock servers send `.rss`
  * as `application/x-rss+xml` and files they do not know as `text/plain` or
  * `application/octet-stream`): `readableDocument` reads the content. Throws with the reason.
  */
-export async function readTextPage(url: string, allowPrivate: boolean): Promise<FetchedPage> {
-  const page = await safeFetch(url, { allowPrivate, maxBytes: DEFAULT_MAX_BYTES });
+export async function readTextPage(url: string, fetch: TextPageFetch): Promise<FetchedPage> {
+  const page = await fetch(url, { maxBytes: DEFAULT_MAX_BYTES });
   if (page.status < 200 || page.status > 299) {
     throw new Error(`Failed to fetch ${page.url}: ${page.status} ${page.statusText}`.trimEnd());
   }

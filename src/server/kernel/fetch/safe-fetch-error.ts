@@ -7,7 +7,11 @@ export type SafeFetchErrorCode =
   | "timeout"
   | "too_large"
   | "bad_content_type"
-  | "network";
+  | "network"
+  /** The outlet gate: robots.txt disallows the address for Byline. */
+  | "robots_disallowed"
+  /** The outlet gate: robots.txt answered 5xx or not at all, so nothing on the host is read for now. */
+  | "robots_unreadable";
 
 /** Why a server-side fetch was refused or failed; `message` is fit to show to the owner. */
 export class SafeFetchError extends Error {

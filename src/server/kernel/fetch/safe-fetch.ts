@@ -27,6 +27,11 @@ export type SafeFetchOptions = {
    */
   discardBody?: boolean;
   /**
+   * false: a redirect comes back as it is, for the outlet gate, which follows it itself so that
+   * each hop is checked against robots.txt and paced.
+   */
+  followRedirects?: boolean;
+  /**
    * Sends a POST with these fields as `application/x-www-form-urlencoded`. A POST follows no
    * redirect: its answer, a redirect too, comes back as it is.
    */
@@ -74,8 +79,8 @@ const USER_AGENT = "Byline/1.0 (+portfolio reader)";
 /** The largest body a fetch takes unless told otherwise, as sent and once decompressed. */
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+export const DEFAULT_MAX_REDIRECTS = 5;
+export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 type Limits = {
@@ -117,7 +122,8 @@ export async function fetchWithPolicy(
       const address = await checkTarget(target, policy, controller.signal);
       const response = await send(target, address, headers, controller.signal, form);
       const location = response.headers.location;
-      if (form !== undefined || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
+      const follow = form === undefined && options.followRedirects !== false;
+      if (!follow || !REDIRECT_STATUSES.has(response.statusCode ?? 0) || location === undefined) {
         return await readResponse(target, response, limits, headers, controller.signal);
       }
       response.destroy();
