@@ -13,7 +13,13 @@ import { createTestApp, type TestApp } from "./support/test-app";
  * two starts is kept.
  */
 
-const PAUSE_MS = 50;
+const PAUSE_MS = 150;
+/**
+ * The outlet logs a request when its handler runs, which can come later than the gate started it
+ * (the app and the outlet share one event loop, and the machine is shared): a request logged late
+ * shortens the gap after it by that lag, never the gap the gate kept. This much lag is allowed.
+ */
+const ARRIVAL_LAG_MS = 50;
 const ALLOWED_AT_ONCE = 2;
 const OWNER_NAME = "Zoë Okafor";
 const STORIES = 4;
@@ -126,7 +132,7 @@ it("reads robots.txt first, asks two at a time at most and keeps the pause, for 
   expect(Math.max(...log.map((entry) => entry.inFlight))).toBeLessThanOrEqual(ALLOWED_AT_ONCE);
   for (let i = 1; i < log.length; i++) {
     expect(log[i]!.at - log[i - 1]!.at, `${log[i - 1]!.path} then ${log[i]!.path}`).toBeGreaterThanOrEqual(
-      PAUSE_MS,
+      PAUSE_MS - ARRIVAL_LAG_MS,
     );
   }
 });
