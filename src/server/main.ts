@@ -71,7 +71,11 @@ async function main() {
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
     live.closeAll();
-    const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
+    const contactStopped = Promise.all([
+      services.contact.stop(),
+      services.imports.stop(),
+      services.pageReading.stop(),
+    ]);
     const linksStopped = Promise.all([
       services.linkHealth.stop(),
       services.watch.stop(),

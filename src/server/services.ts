@@ -7,13 +7,14 @@ import { createContentRepositories } from "./content/content-repositories";
 import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./kernel/db/open-database";
-import { safeFetch } from "./kernel/fetch/safe-fetch";
+import { safeFetch, type SafeFetchOptions } from "./kernel/fetch/safe-fetch";
 import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
 import { createImportJobs } from "./back-catalogue/import-jobs";
 import { createImportService } from "./back-catalogue/import-service";
 import { readTextPage } from "./kernel/discover/read-text-page";
-import { createArticleArchive } from "./reader/article-archive";
+import { createArticleArchive } from "./page-reading/article-archive";
+import { createPageReading } from "./page-reading/page-reading";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
 import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
@@ -80,18 +81,51 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   });
   const archive = createArticleArchive(store);
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
-  // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
+  /**
+   * Every request to a publisher (pages, feeds, sitemaps, lead images, link checks): the kernel's
+   * safe fetcher, where the outlet gate applies.
+   */
+  const fromPublisher = (url: string, request: Omit<SafeFetchOptions, "allowPrivate"> = {}) =>
+    safeFetch(url, { allowPrivate: config.fetchAllowPrivate, ...request });
+  // Capabilities call down this list, never back up it (docs/decisions/039): the reader, the
+  // watch, the import and link health call page reading, which calls the web archive.
+  const webArchive = createWebArchive({
+    store,
+    dir: path.join(config.dataDir, "archive", "warc"),
+    waczDir: path.join(config.dataDir, "archive", "wacz"),
+    articles: content.articles,
+    fetchImage: (url) => fromPublisher(url, { accept: ["image/"] }),
+    logger,
+    software: "Byline",
+    portfolioTitle: () => `${content.site.get().name}: portfolio`,
+    now: options.now,
+  });
+  const pageReading = createPageReading({
+    articles: content.articles,
+    archive,
+    fetchPage: (url) => fromPublisher(url, { accept: ["text/html", "application/xhtml+xml"] }),
+    capture: (articleId, page, leadImage) => webArchive.capture(articleId, page, leadImage),
+    newestCapture: (articleId) => webArchive.captures.latestOf(articleId),
+    storedPage: async (captureId) => {
+      const found = webArchive.captures.get(captureId);
+      if (!found) throw new Error(`No capture ${captureId}`);
+      return webArchive.storedPage(found);
+    },
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const watch = createClipWatchService({
     store,
     articles: content.articles,
     site: () => content.site.get(),
     fetch: (url, request) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
+      fromPublisher(url, {
         ...request,
         headers: { "user-agent": clipWatchUserAgent(config.publicUrl), ...request.headers },
       }),
-    readDetails: (page) => reader.readDetails(page),
+    readFetched: (page) => pageReading.readFetched(page),
+    keepFound: (articleId, found) => pageReading.keepFound(articleId, found),
+    keepLater: (articleIds) => pageReading.keepLater(articleIds),
     notifyOwner: (notice) => contact.notifyOwner(notice),
     publicUrl: config.publicUrl,
     intervalMs: config.watchIntervalMinutes * 60_000,
@@ -102,38 +136,19 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const reader = createReaderService({
     articles: content.articles,
     archive,
-    fetchPage: (url) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
-        accept: ["text/html", "application/xhtml+xml"],
-      }),
-    publicUrl: config.publicUrl,
-    logger,
+    readArticle: (articleId) => pageReading.readArticle(articleId),
+    frameable: (url) => pageReading.frameable(url),
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
     alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
-    capture: (page, requestedUrl, leadImage) => webArchive.capture(page, requestedUrl, leadImage),
-  });
-  const webArchive = createWebArchive({
-    store,
-    dir: path.join(config.dataDir, "archive", "warc"),
-    articles: content.articles,
-    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
-    archivedCaptureId: (articleId) => archive.captureIdOf(articleId),
-    keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
     logger,
-    software: "Byline",
-    portfolioTitle: () => `${content.site.get().name}: portfolio`,
-    now: options.now,
   });
   const linkHealth = createLinkHealthService({
     store,
     articles: content.articles,
     checks: createLinkCheckRepository(store),
-    archive,
-    extractForArchive: (articleId) => reader.extractForArchive(articleId),
+    archiveNow: (articleId) => pageReading.archiveNow(articleId),
     visit: (url) =>
-      safeFetch(url, {
-        allowPrivate: config.fetchAllowPrivate,
+      fromPublisher(url, {
         discardBody: true,
         timeoutMs: config.linkCheckTimeoutMs,
         headers: { "user-agent": linkCheckUserAgent(config.publicUrl) },
@@ -251,7 +266,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     jobs: createImportJobs(store),
     articles: content.articles,
     fetchText: (url) => readTextPage(url, config.fetchAllowPrivate),
-    fetchDetails: (url) => reader.fetchDetails(url),
+    fetchDetails: (url) => pageReading.fetchDetails(url),
+    keepLater: (articleIds) => pageReading.keepLater(articleIds),
     logger,
   });
   return {
@@ -264,6 +280,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     sessions,
     contact,
     reader,
+    pageReading,
     webArchive,
     images,
     uploads,

@@ -3,7 +3,7 @@ import { articleUrlKey } from "../../domain/article-url";
 import type { ImportJob } from "../../domain/back-catalogue";
 import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
 import { articleTags } from "../../domain/article-tags";
-import type { ArticleDetails } from "../reader/reader-service";
+import type { ArticleDetails } from "../page-reading/page-reading";
 import { discoverArticles, type FetchedPage } from "../kernel/discover/discover";
 import type { ImportJobs, Lease } from "./import-jobs";
 import { createReadLimiter } from "../kernel/discover/read-limiter";
@@ -30,8 +30,10 @@ export type ImportServiceDeps = {
   articles: { list(): readonly Article[]; create(input: ArticleInput): Article };
   /** Any page, feed or sitemap, through the safe fetcher; throws with the reason. */
   fetchText(url: string): Promise<FetchedPage>;
-  /** The reader's "fetch details" for one article page; throws with the reason. */
+  /** Page reading's "fetch details" for one article page (nothing kept); throws with the reason. */
   fetchDetails(url: string): Promise<ArticleDetails>;
+  /** Reads the pages of the articles just added again, and keeps them as their captures. */
+  keepLater(articleIds: readonly string[]): void;
   logger: { info(details: object, message: string): void };
   /** Tests: a clock (leases), a faster heartbeat, a smaller text budget. */
   now?: () => number;
@@ -235,6 +237,8 @@ export function createImportService(deps: ImportServiceDeps) {
         jobs.markAdded(id, row.position, article.id);
         added.push(article);
       }
+      // A review read is not kept: only a page that became one of the owner's articles is.
+      deps.keepLater(added.map((article) => article.id));
       return { added, skipped };
     },
     /**

@@ -20,7 +20,7 @@ import { ApiProblem } from "../kernel/http/api-error";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
-import type { PageDetails } from "../reader/reader-service";
+import type { FoundPage, PageDetails } from "../page-reading/page-reading";
 import { bylineMatch, guessTag, judgePage, type MatchRules } from "./clip-match";
 import {
   createPoliteFetcher,
@@ -71,8 +71,12 @@ export type ClipWatchDeps = {
   site: () => Site;
   /** The safe fetcher with the clip watch's User-Agent; the watch adds robots.txt and the pauses. */
   fetch: WatchFetch;
-  /** The reader's Fetch details of a page the watch fetched, with its signals. */
-  readDetails: (page: SafeResponse) => Promise<PageDetails>;
+  /** Page reading's Fetch details of a page the watch fetched, with its signals; nothing kept. */
+  readFetched: (page: SafeResponse) => Promise<FoundPage>;
+  /** Keeps a page the watch read as the capture of the article it became. */
+  keepFound: (articleId: string, found: FoundPage) => Promise<void>;
+  /** Reads the pages of articles the owner added from clips again, and keeps them, in the background. */
+  keepLater: (articleIds: readonly string[]) => void;
   /** Queues an e-mail to the owner through the contact delivery queue; false without a mail server. */
   notifyOwner: (notice: { subject: string; text: string }) => boolean;
   publicUrl: string;
@@ -259,13 +263,14 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (answer.status >= 500 || answer.status === 429) return false;
     const pageKey = articleUrlKey(answer.url);
     if (!isOk(answer.status)) return done([pageKey]);
-    let details: PageDetails;
+    let found: FoundPage;
     try {
-      details = await deps.readDetails(answer);
+      found = await deps.readFetched(answer);
     } catch (error) {
       if (isBusy(error)) return false;
       return done([pageKey]);
     }
+    const details: PageDetails = found.details;
     const { signals } = details;
     const verdict = judgePage(
       { url: answer.url, title: details.title, date: details.date, signals },
@@ -325,7 +330,9 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (!isNew) return true;
     if (source.autoAdd) {
       try {
-        addClip(clip, true);
+        const { article, created } = addClip(clip, true);
+        // The page became one of the owner's articles: the read that found it is its capture.
+        if (created) await deps.keepFound(article.id, found);
       } catch (error) {
         logger.warn({ url, reason: reasonOf(error) }, "Could not add a clip without asking");
       }
@@ -658,7 +665,9 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         if (article) return { article, created: false };
       }
       if (clip.status === "dismissed") throw new WatchError(409, "dismissed", "This clip was dismissed.");
-      return addClip(clip, false);
+      const added = addClip(clip, false);
+      if (added.created) deps.keepLater([added.article.id]);
+      return added;
     },
 
     /** The owner's Dismiss: never offered again, from any source. */
