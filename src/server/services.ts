@@ -17,7 +17,7 @@ import { createArticleArchive } from "./page-reading/article-archive";
 import { createPageReading } from "./page-reading/page-reading";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
-import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
+import { createLinkCheckRepository } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
 import { createClipWatchService } from "./clip-watch/clip-watch-service";
 import { createCollectionService } from "./collections/collection-service";
@@ -62,10 +62,7 @@ export type ServiceOptions = {
 export function createServices(config: Config, logger: Logger, options: ServiceOptions = {}) {
   const store = openStore(config.dataDir);
   const waybackSaves = createWaybackRepository(store);
-  const content = createContentRepositories(store, {
-    goneOriginals: () => readGoneOriginals(store.sqlite),
-    waybackCopies: () => waybackSaves.snapshots(),
-  });
+  const content = createContentRepositories(store);
   const owner = createOwnerRepository(store);
   const sessions = createSessionStore(store);
   if (config.seedDemo && !content.site.exists()) {
@@ -251,10 +248,10 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
         ...request,
       }),
     goneWithoutText: () =>
-      [...readGoneOriginals(store.sqlite)].flatMap(([id, state]) => {
-        const article = state === "unarchived" ? content.articles.get(id) : undefined;
-        return article ? [{ id, url: article.url }] : [];
-      }),
+      content.articles
+        .list()
+        .filter((article) => article.gone === "unarchived" && !article.wayback)
+        .map(({ id, url }) => ({ id, url })),
     logger,
     ...options.wayback,
   });
