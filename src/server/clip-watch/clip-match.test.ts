@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageSignals } from "../kernel/extract/page-signals";
-import { guessTag, judgePage, plainWords, type ReadPage } from "./clip-match";
+import { judgePage, plainWords, type ReadPage } from "./clip-match";
 
 const signals = (overrides: Partial<PageSignals> = {}): PageSignals => ({
   authors: [],
@@ -105,14 +105,8 @@ describe("judgePage", () => {
   });
 });
 
-describe("plainWords and guessTag", () => {
+describe("plainWords", () => {
   it("reads names without accents or punctuation", () => {
     expect(plainWords("  Zoë  O'Néil ")).toBe("zoe o neil");
-  });
-
-  it("guesses a tag from the address's sections", () => {
-    expect(guessTag("https://n.example/opinion/2026/03/harbour")).toBe("comment");
-    expect(guessTag("https://n.example/interviews/mayor-speaks")).toBe("interview");
-    expect(guessTag("https://n.example/news/data-on-harbours")).toBe("news");
   });
 });

@@ -1,6 +1,4 @@
 import { articleUrlKey } from "../../domain/article-url";
-import { articleTags } from "../../domain/article-tags";
-import type { PublicTag } from "../../domain/public-tags";
 import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
@@ -111,27 +109,4 @@ export function judgePage(
     return { kind: "other-language", language: page.signals.language };
   }
   return { kind: "match", reason: `byline "${byline.byline}" in ${PLACE_WORDS[byline.place]}` };
-}
-
-const TAG_HINTS: { tag: PublicTag; pattern: RegExp }[] = [
-  { tag: "comment", pattern: /\b(?:opinion|comment|commentisfree|column|columns|editorial|op-?ed|views?)\b/ },
-  { tag: "interview", pattern: /\b(?:interview|interviews|q-?and-?a)\b/ },
-  { tag: "investigation", pattern: /\b(?:investigation|investigations|investigates|special-report)\b/ },
-  { tag: "data", pattern: /\b(?:data|datablog|graphics|charts)\b/ },
-];
-
-/**
- * The tag a clip joins the portfolio with: the built-in map's for its address, else what its
- * address's sections say (`/opinion/`, `/interviews/`…), else news.
- */
-export function guessTag(url: string): PublicTag {
-  const known = articleTags({ tags: [], url })[0];
-  if (known) return known;
-  let sections = "";
-  try {
-    sections = new URL(url).pathname.toLowerCase().split("/").slice(0, -1).join(" ");
-  } catch {
-    return "news";
-  }
-  return TAG_HINTS.find(({ pattern }) => pattern.test(sections))?.tag ?? "news";
 }

@@ -8,7 +8,8 @@ import {
   type WatchedSource,
   type WatchOverview,
 } from "../../domain/clip-watch";
-import { articleInputSchema, type Article, type ArticleInput, type Site } from "../../domain/content";
+import type { Article, ArticleInput, Site } from "../../domain/content";
+import { foundArticleInput } from "../../domain/found-article";
 import { imageUrl } from "../../domain/url-schemas";
 import type { Store } from "../kernel/db/open-database";
 import type * as DiscoverLinks from "../kernel/discover/discover-links";
@@ -21,7 +22,7 @@ import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
 import type { FoundPage, PageDetails } from "../page-reading/page-reading";
-import { bylineMatch, guessTag, judgePage, type MatchRules } from "./clip-match";
+import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
 import {
   createPoliteFetcher,
   RobotsDisallowedError,
@@ -174,20 +175,6 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     return articles.list().filter((article) => article.url !== "");
   }
 
-  function clipInput(clip: ClipRow): ArticleInput | undefined {
-    const parsed = articleInputSchema.safeParse({
-      title: clip.title,
-      outlet: clip.outlet,
-      url: clip.url,
-      date: clip.date,
-      description: clip.description,
-      image: clip.image,
-      content: clip.content,
-      tags: [guessTag(clip.url)],
-    });
-    return parsed.success ? parsed.data : undefined;
-  }
-
   /**
    * Adds a clip to the portfolio (the owner's Add, or a source that adds without asking); an
    * article already at its address (added by hand meanwhile) is taken as it is.
@@ -196,7 +183,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     const existing = articles.list().find((article) => articleUrlKey(article.url) === clip.urlKey);
     let article = existing;
     if (!article) {
-      const input = clipInput(clip);
+      const input = foundArticleInput(clip);
       if (!input) throw new WatchError(422, "invalid_clip", "This clip's details cannot make an article.");
       article = articles.create(input);
     }
