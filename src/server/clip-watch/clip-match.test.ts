@@ -28,6 +28,15 @@ const portfolio = [
 ];
 
 describe("judgePage", () => {
+  it("takes a canonical address on another host of the same outlet as the page itself", () => {
+    const canonical = "https://www.courier.example/2026/03/02/pier-closes/";
+    const amp = page({
+      url: "https://amp.courier.example/pier-closes?utm_source=rss",
+      signals: signals({ canonical }),
+    });
+    expect(judgePage(amp, portfolio, rules)).toEqual({ kind: "in-portfolio", articleId: "a1" });
+  });
+
   it("offers a page naming a byline, ignoring case and accents, and says where it was named", () => {
     const verdict = judgePage(
       page({

@@ -2,7 +2,7 @@ import { articleUrlKey } from "../../domain/article-url";
 import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
-import { siteHost } from "../../domain/site-host";
+import { outletOf } from "../kernel/discover/read-limiter";
 
 /** Names and headlines compared without case, accents or punctuation: "Zoë O'Neil" is "zoe o neil". */
 export function plainWords(text: string): string {
@@ -84,7 +84,7 @@ export function judgePage(
   const { canonical } = page.signals;
   const canonicalKey = canonical ? articleUrlKey(canonical) : "";
   // A canonical address on the page's own site is the page itself (a feed's link with tracking added).
-  const ownCanonical = canonical !== "" && siteHost(canonical) === siteHost(page.url);
+  const ownCanonical = canonical !== "" && outletOf(canonical) === outletOf(page.url);
   for (const article of portfolio) {
     const key = articleUrlKey(article.url);
     if (key === pageKey || (ownCanonical && key === canonicalKey)) {
@@ -98,7 +98,7 @@ export function judgePage(
       (article) =>
         plainWords(article.title) === headline &&
         day(article.date) === page.date &&
-        siteHost(article.url) !== siteHost(page.url),
+        outletOf(article.url) !== outletOf(page.url),
     );
     if (copied) return { kind: "copy", articleId: copied.id, how: "headline" };
   }

@@ -21,6 +21,7 @@ import { ApiProblem } from "../kernel/http/api-error";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
+import { outletOf } from "../kernel/discover/read-limiter";
 import type { FoundPage, PageDetails } from "../page-reading/page-reading";
 import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
 import {
@@ -287,7 +288,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (verdict.kind !== "match" || details.title.trim() === "") return done([pageKey]);
     // Outlets tag feed links for their statistics: the page's own address, when it names one on its site.
     const url =
-      signals.canonical && siteHost(signals.canonical) === siteHost(answer.url)
+      signals.canonical && outletOf(signals.canonical) === outletOf(answer.url)
         ? signals.canonical
         : answer.url;
     const clip: ClipRow = {

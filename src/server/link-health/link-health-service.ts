@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { articlesTable } from "../kernel/db/schema";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
+import { outletOf } from "../kernel/discover/read-limiter";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
 
 /** The part of a fetched answer a check reads: where the redirects ended, and the status. */
@@ -66,10 +67,6 @@ function failureOutcome(error: unknown): CheckOutcome {
     return { kind: "failed", reason: error.message };
   }
   return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
-}
-
-function hostOf(url: string): string {
-  return new URL(url).hostname.toLowerCase();
 }
 
 /**
@@ -136,7 +133,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
   async function checkAll(list: readonly Article[]): Promise<void> {
     const byHost = new Map<string, Article[]>();
     for (const article of list) {
-      const host = hostOf(article.url);
+      const host = outletOf(article.url);
       const queue = byHost.get(host);
       if (queue) queue.push(article);
       else byHost.set(host, [article]);
