@@ -8,6 +8,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OfferedClip, WatchedSource } from "../../src/domain/clip-watch";
 import type { Article } from "../../src/domain/content";
+import { exportContent, importContent } from "../../src/server/content/content-backup";
 import { loadConfig } from "../../src/server/kernel/config";
 import { createLogger } from "../../src/server/kernel/logger";
 import { createServices } from "../../src/server/services";
@@ -120,6 +121,34 @@ describe("a watched feed", () => {
     const again = await t!.request(`/api/articles/${article.id}/archive.wacz`);
     expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
     expect(fs.readdirSync(path.join(t!.dataDir, "archive", "wacz"))).toHaveLength(1);
+  });
+});
+
+describe("a content import", () => {
+  it("keeps the captures of the articles it keeps, and deletes those of the articles it drops", async () => {
+    const owner = await boot();
+    const ids: string[] = [];
+    for (const slug of ["kept-story", "dropped-story"]) {
+      const one = story(slug, OWNER_NAME);
+      outlet!.publish(one);
+      const created = await owner("/api/articles", {
+        method: "POST",
+        json: { title: one.title, outlet: "The Courier", url: outlet!.url(one.path) },
+      });
+      const { id } = (await created.json()) as Article;
+      expect((await t!.request(`/api/articles/${id}/reader`)).status).toBe(200);
+      ids.push(id);
+    }
+    const [kept, dropped] = ids as [string, string];
+    const backup = exportContent(t!.services.content);
+    importContent(t!.services.store, t!.services.content, {
+      ...backup,
+      articles: backup.articles.filter((article) => article.id === kept),
+    });
+    t!.services.webArchive.sweep();
+    expect(t!.services.webArchive.captures.ofArticle(kept)).toHaveLength(1);
+    expect(t!.services.webArchive.captures.ofArticle(dropped)).toEqual([]);
+    expect(warcFiles()).toEqual([t!.services.webArchive.captures.ofArticle(kept)[0]!.file]);
   });
 });
 
