@@ -256,7 +256,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     ...options.wayback,
   });
   wireWriteReactions(
-    { store, live, publicCache, pageWarmer, cards, images, wayback },
+    { store, live, publicCache, pageWarmer, cards, images, wayback, webArchive },
     { warmImages: options.warmImages ?? false },
   );
   const imports = createImportService({

@@ -224,16 +224,7 @@ export function createWebArchive(options: WebArchiveOptions) {
   }
 
   sweepSafely();
-  // Deleting an article deletes its captures' rows (foreign key cascade); their files follow here.
   let sweepDue = false;
-  store.onChange((event) => {
-    if (event.collection !== "articles" || sweepDue) return;
-    sweepDue = true;
-    setImmediate(() => {
-      sweepDue = false;
-      sweepSafely();
-    });
-  });
 
   return {
     capture,
@@ -241,8 +232,17 @@ export function createWebArchive(options: WebArchiveOptions) {
     copyCapturesTo,
     captures,
     storedPage,
-    /** Deletes the files of deleted articles' captures now (they also go soon after each delete). */
+    /** Deletes the files of deleted articles' captures now. */
     sweep,
+    /** Deletes them once the writes under way are done (after each change of the articles). */
+    sweepSoon(): void {
+      if (sweepDue) return;
+      sweepDue = true;
+      setImmediate(() => {
+        sweepDue = false;
+        sweepSafely();
+      });
+    },
     /** One article's captures as a WACZ, or undefined when it has none. */
     async articleWacz(articleId: string): Promise<{ stream: Readable; filename: string } | undefined> {
       const article = articles.get(articleId);
