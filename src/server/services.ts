@@ -156,7 +156,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const uploads = createUploadService({ dir: path.join(config.dataDir, "uploads"), content });
   const images = createImageService({
     dir: path.join(config.dataDir, "images"),
-    fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
+    fetchImage: (url) => fromPublisher(url, { accept: ["image/"] }),
     content,
     archive,
     logger,
