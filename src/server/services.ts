@@ -101,7 +101,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     articles: content.articles,
     archive,
     fetchPage: (url) => fromPublisher(url, { accept: ["text/html", "application/xhtml+xml"] }),
-    capture: (articleId, page, leadImage) => webArchive.capture(articleId, page, leadImage),
+    capture: (articleId, page, requestedUrl, leadImage) =>
+      webArchive.capture(articleId, page, requestedUrl, leadImage),
     newestCapture: (articleId) => webArchive.captures.latestOf(articleId),
     storedPage: async (captureId) => {
       const found = webArchive.captures.get(captureId);

@@ -71,8 +71,13 @@ export type PageReadingDeps = {
   archive: ArticleArchive;
   /** A publisher's page through the kernel's fetcher (the outlet gate), HTML only. */
   fetchPage: (url: string) => Promise<SafeResponse>;
-  /** Keeps the page and its lead image in the web archive as a capture of the article. */
-  capture: (articleId: string, page: SafeResponse, leadImage: string) => Promise<KeptCapture>;
+  /** Keeps the page (asked for at `requestedUrl`) and its lead image as a capture of the article. */
+  capture: (
+    articleId: string,
+    page: SafeResponse,
+    requestedUrl: string,
+    leadImage: string,
+  ) => Promise<KeptCapture>;
   /** The article's newest capture, if any (no network). */
   newestCapture: (articleId: string) => KeptCapture | undefined;
   /** A capture's page as it was received, read back from its WARC (no network). */
@@ -193,12 +198,17 @@ export function createPageReading(deps: PageReadingDeps) {
    * as the archived copy. A page without article text is not kept. A capture that fails costs
    * the text nothing.
    */
-  async function keep(article: Article, page: SafeResponse, extracted: ExtractedArticle): Promise<Kept> {
+  async function keep(
+    article: Article,
+    page: SafeResponse,
+    extracted: ExtractedArticle,
+    requestedUrl = page.url,
+  ): Promise<Kept> {
     const fetchedAt = new Date(now()).toISOString();
     if (extracted.content === "") return { fetchedAt };
     let captured: KeptCapture | undefined;
     try {
-      captured = await deps.capture(article.id, page, extracted.image);
+      captured = await deps.capture(article.id, page, requestedUrl, extracted.image);
     } catch (error) {
       logger.warn({ url: page.url, err: error }, "Could not keep the page in the web archive");
     }
@@ -244,7 +254,7 @@ export function createPageReading(deps: PageReadingDeps) {
       try {
         const page = await loadPage(url);
         const extracted = await extractPage(page);
-        const kept = await keep(article, page, extracted);
+        const kept = await keep(article, page, extracted, url);
         read = { ok: true, article: extracted, ...kept, keptFor: id };
       } catch (error) {
         const failure = error instanceof PageReadError ? error : fetchFailure(error, 502);

@@ -49,6 +49,7 @@ export function createWebArchive(options: WebArchiveOptions) {
   async function capture(
     articleId: string,
     page: SafeResponse,
+    requestedUrl: string,
     leadImage: string,
   ): Promise<{ id: string; capturedAt: string }> {
     const capturedAt = now().toISOString();
@@ -67,7 +68,7 @@ export function createWebArchive(options: WebArchiveOptions) {
       captures.add({
         id,
         articleId,
-        url: page.url,
+        url: requestedUrl,
         targetUrl: page.url,
         capturedAt,
         status: page.status,
