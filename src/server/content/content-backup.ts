@@ -75,9 +75,8 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
     // An article the import keeps (same id) is replaced in place, not deleted: its web archive,
     // archived text and checks stay with it. The others go, with theirs.
     const articles = data.articles.map(stamp);
-    db.delete(articlesTable)
-      .where(notInArray(articlesTable.id, articles.map((article) => article.id)))
-      .run();
+    const keptIds = articles.map((article) => article.id);
+    db.delete(articlesTable).where(notInArray(articlesTable.id, keptIds)).run();
     db.delete(experiencesTable).run();
     db.delete(educationTable).run();
     for (const { id, createdAt: _createdAt, ...fields } of articles)
