@@ -374,7 +374,7 @@ export function createPageReading(deps: PageReadingDeps) {
     /** Reads and keeps the pages of articles just made from found pages, in the background. */
     keepLater(articleIds: readonly string[]): void {
       if (stopped) return;
-      queue.push(...articleIds);
+      queue.push(...articleIds.filter((id) => !queue.includes(id)));
       void drain();
     },
     archiveNow,

@@ -188,8 +188,11 @@ export function createWebArchive(options: WebArchiveOptions) {
    * migration dropped) and the WACZ of articles that are gone.
    */
   function sweep(): void {
+    // Files listed before rows are read: a capture another process is writing now has its file
+    // renamed into place just before its row is added, so it is either not listed or has its row.
+    const files = listDir(dir);
     const kept = new Set(captures.files());
-    for (const name of listDir(dir))
+    for (const name of files)
       if (name.endsWith(".warc.gz") && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });
     const ids = new Set(articles.list().map((article) => article.id));
     for (const name of listDir(waczDir)) {
