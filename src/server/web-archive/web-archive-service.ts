@@ -188,8 +188,8 @@ export function createWebArchive(options: WebArchiveOptions) {
    * migration dropped) and the WACZ of articles that are gone.
    */
   function sweep(): void {
-    // Files listed before rows are read: a capture another process is writing now has its file
-    // renamed into place just before its row is added, so it is either not listed or has its row.
+    // Files listed before rows are read: a capture another process (the command line) writes now
+    // is then missed only if this falls between its file's rename and its row, one synchronous step.
     const files = listDir(dir);
     const kept = new Set(captures.files());
     for (const name of files)
