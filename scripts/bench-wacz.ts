@@ -53,8 +53,8 @@ async function capture(dataDir: string, count: number): Promise<number> {
           blocks: Array.from({ length: 18 }, (_, i) => `${PARAGRAPH} (${n}.${i})`),
         }),
       });
-      const details = await services.reader.fetchDetails(outlet.url(pathname));
-      services.content.articles.create(
+      const details = await services.pageReading.fetchDetails(outlet.url(pathname));
+      const article = services.content.articles.create(
         articleInputSchema.parse({
           title: details.title,
           outlet: "The Ledger",
@@ -62,6 +62,8 @@ async function capture(dataDir: string, count: number): Promise<number> {
           date: details.date,
         }),
       );
+      // A page is kept once it is one of the owner's articles: reading it for the article keeps it.
+      await services.pageReading.readArticle(article.id);
     }
     const captures = services.webArchive.captures.all();
     return captures.reduce((sum, one) => sum + one.fileBytes, 0) / captures.length;

@@ -1,6 +1,8 @@
 // Prints how src/server is built, from its imports: how many floors its import graph stands (the
 // longest chain of files, each importing the next), which capability loads which, and any import of
-// browser code. Decision 031 quotes it before and after the kernel.
+// browser code; then which capability calls which through the functions the wiring hands it
+// (services.ts), and any loop between capabilities at run time (it exits 1 if there is one).
+// Decisions 031 and 039 quote it.
 //
 //   npm run structure                        this checkout
 //   npm run structure -- --root DIR          another checkout (tests and fixtures are left out)
@@ -8,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { loopsOf, wiringCalls } from "./lib/wiring-calls";
 
 const { values } = parseArgs({
   options: { root: { type: "string", default: "." }, kernel: { type: "string", default: "kernel" } },
@@ -103,3 +106,22 @@ console.log(`capability names only another's types: ${typesOnly.length} pairs`);
 for (const [pair, counts] of typesOnly) console.log(`  ${pair} (${counts.types})`);
 console.log(`server imports of browser code: ${webImports.length}`);
 for (const line of webImports) console.log(`  ${line}`);
+
+// Run-time calls: the functions the wiring hands each capability (src/server/services.ts).
+const wiringFile = path.join(serverDir, "services.ts");
+const calls = wiringCalls(fs.readFileSync(wiringFile, "utf8"), (specifier) => {
+  const target = path.resolve(serverDir, specifier);
+  return target.startsWith(serverDir + path.sep) ? capabilityOf(target) : undefined;
+});
+console.log(`capability calls another through the wiring: ${calls.length} pairs`);
+for (const call of calls) console.log(`  ${call.from} → ${call.to} (${call.via})`);
+const loops = loopsOf([
+  ...calls,
+  ...loads.map(([pair]) => {
+    const [from, to] = pair.split(" → ") as [string, string];
+    return { from, to, via: "import" };
+  }),
+]);
+console.log(`loops between capabilities at run time: ${loops.length}`);
+for (const loop of loops) console.log(`  ${loop.join(" → ")}`);
+if (loops.length > 0) process.exitCode = 1;

@@ -230,6 +230,8 @@ async function importFrom(args: string[]): Promise<number> {
     }
     const ready = chosen.filter((candidate) => candidate.status === "ready").map((candidate) => candidate.id);
     const { added } = ready.length > 0 ? services.imports.add(id, ready) : { added: [] };
+    // Each added article's page is read again and kept as its capture.
+    await services.pageReading.idle();
     const total = ((Date.now() - started) / 1000).toFixed(1);
     console.error(`Added ${added.length} articles to the portfolio (${total} s in all).`);
     return 0;
@@ -352,7 +354,7 @@ async function webArchive(args: string[]): Promise<number> {
   if (sub === "reextract" && rest.length === 0) {
     const services = openServices();
     try {
-      const summary = await services.webArchive.reextract();
+      const summary = await services.pageReading.reextract();
       for (const failure of summary.failed) console.log(JSON.stringify(failure));
       console.error(
         `Extracted ${summary.reextracted} of ${summary.articles} captured articles again from the archive.`,

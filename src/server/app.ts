@@ -19,6 +19,7 @@ import { securityHeaders } from "./kernel/http/security-headers";
 import { compression } from "./kernel/http/compression";
 import { pageRoutes, type Pages } from "./pages";
 import { readerRoutes } from "./reader/reader-routes";
+import { pageReadingRoutes } from "./page-reading/page-reading-routes";
 import { linkHealthRoutes } from "./link-health/link-health-routes";
 import { waybackRoutes } from "./wayback/wayback-routes";
 import { clipWatchRoutes } from "./clip-watch/clip-watch-routes";
@@ -84,6 +85,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       }),
     )
     .route("/", readerRoutes(services.reader))
+    .route("/", pageReadingRoutes(services.pageReading))
     .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, config.publicCacheControl))

@@ -73,7 +73,11 @@ async function main() {
     clearInterval(externalWrites);
     live.closeAll();
     services.outlets.stop();
-    const contactStopped = Promise.all([services.contact.stop(), services.imports.stop()]);
+    const contactStopped = Promise.all([
+      services.contact.stop(),
+      services.imports.stop(),
+      services.pageReading.stop(),
+    ]);
     const linksStopped = Promise.all([
       services.linkHealth.stop(),
       services.watch.stop(),

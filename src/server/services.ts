@@ -8,16 +8,17 @@ import { createContactService } from "./contact/contact-service";
 import { seedDemoContent } from "./content/demo-content";
 import { openStore } from "./kernel/db/open-database";
 import { safeFetch } from "./kernel/fetch/safe-fetch";
-import { createOutletGate } from "./kernel/fetch/outlet-gate";
+import { createOutletGate, type GatedRequest } from "./kernel/fetch/outlet-gate";
 import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
 import { createImportJobs } from "./back-catalogue/import-jobs";
 import { createImportService } from "./back-catalogue/import-service";
 import { readTextPage } from "./kernel/discover/read-text-page";
-import { createArticleArchive } from "./reader/article-archive";
+import { createArticleArchive } from "./page-reading/article-archive";
+import { createPageReading } from "./page-reading/page-reading";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
-import { createLinkCheckRepository, readGoneOriginals } from "./link-health/link-check-repository";
+import { createLinkCheckRepository } from "./link-health/link-check-repository";
 import { createLinkHealthService } from "./link-health/link-health-service";
 import { createClipWatchService } from "./clip-watch/clip-watch-service";
 import { createCollectionService } from "./collections/collection-service";
@@ -64,10 +65,7 @@ export type ServiceOptions = {
 export function createServices(config: Config, logger: Logger, options: ServiceOptions = {}) {
   const store = openStore(config.dataDir);
   const waybackSaves = createWaybackRepository(store);
-  const content = createContentRepositories(store, {
-    goneOriginals: () => readGoneOriginals(store.sqlite),
-    waybackCopies: () => waybackSaves.snapshots(),
-  });
+  const content = createContentRepositories(store);
   const owner = createOwnerRepository(store);
   const sessions = createSessionStore(store);
   if (config.seedDemo && !content.site.exists()) {
@@ -82,25 +80,57 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     now: options.now,
   });
   const archive = createArticleArchive(store);
-  // Every request to a publisher goes through this one gate: robots.txt, and the pauses per outlet.
+  const collections = createCollectionService({ store, articles: () => content.articles.list() });
+  // Every request to a publisher (pages, feeds, sitemaps, lead images, link checks) goes through
+  // this one gate: robots.txt, and the pauses per outlet.
   const clock = options.now;
   const outlets = createOutletGate({
     fetch: (url, request) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, ...request }),
     pauseMs: config.linkCheckPauseMs,
     now: clock && (() => clock().getTime()),
   });
-  const collections = createCollectionService({ store, articles: () => content.articles.list() });
-  // Reads pages with the reader's extraction (built below), which tells it of the pages it reads.
+  const fromPublisher = (url: string, request: GatedRequest = {}) => outlets.fetch(url, request);
+  // Capabilities call down this list, never back up it (docs/decisions/039): the reader, the
+  // watch, the import and link health call page reading, which calls the web archive.
+  const webArchive = createWebArchive({
+    store,
+    dir: path.join(config.dataDir, "archive", "warc"),
+    waczDir: path.join(config.dataDir, "archive", "wacz"),
+    articles: content.articles,
+    fetchImage: (url) => fromPublisher(url, { accept: ["image/"], urgent: true }),
+    logger,
+    software: "Byline",
+    portfolioTitle: () => `${content.site.get().name}: portfolio`,
+    now: options.now,
+  });
+  const pageReading = createPageReading({
+    articles: content.articles,
+    archive,
+    // A visitor or the owner waits for it (an import's page too: it goes before background checks).
+    fetchPage: (url) => fromPublisher(url, { accept: ["text/html", "application/xhtml+xml"], urgent: true }),
+    capture: (articleId, page, requestedUrl, leadImage) =>
+      webArchive.capture(articleId, page, requestedUrl, leadImage),
+    newestCapture: (articleId) => webArchive.captures.latestOf(articleId),
+    storedPage: async (captureId) => {
+      const found = webArchive.captures.get(captureId);
+      if (!found) throw new Error(`No capture ${captureId}`);
+      return webArchive.storedPage(found);
+    },
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const watch = createClipWatchService({
     store,
     articles: content.articles,
     site: () => content.site.get(),
     fetch: (url, request) =>
-      outlets.fetch(url, {
+      fromPublisher(url, {
         ...request,
         headers: { "user-agent": clipWatchUserAgent(config.publicUrl), ...request.headers },
       }),
-    readDetails: (page) => reader.readDetails(page),
+    readFetched: (page) => pageReading.readFetched(page),
+    keepFound: (articleId, found) => pageReading.keepFound(articleId, found),
+    keepLater: (articleIds) => pageReading.keepLater(articleIds),
     notifyOwner: (notice) => contact.notifyOwner(notice),
     publicUrl: config.publicUrl,
     intervalMs: config.watchIntervalMinutes * 60_000,
@@ -110,34 +140,19 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const reader = createReaderService({
     articles: content.articles,
     archive,
-    // A visitor or the owner waits for it (an import's page too: it goes before background checks).
-    fetchPage: (url) => outlets.fetch(url, { accept: ["text/html", "application/xhtml+xml"], urgent: true }),
-    publicUrl: config.publicUrl,
-    logger,
+    readArticle: (articleId) => pageReading.readArticle(articleId),
+    frameable: (url) => pageReading.frameable(url),
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
     alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
-    capture: (page, requestedUrl, leadImage) => webArchive.capture(page, requestedUrl, leadImage),
-  });
-  const webArchive = createWebArchive({
-    store,
-    dir: path.join(config.dataDir, "archive", "warc"),
-    articles: content.articles,
-    fetchImage: (url) => outlets.fetch(url, { accept: ["image/"], urgent: true }),
-    archivedCaptureId: (articleId) => archive.captureIdOf(articleId),
-    keepTextFrom: (articleId, page, capture) => reader.keepTextFrom(articleId, page, capture),
     logger,
-    software: "Byline",
-    portfolioTitle: () => `${content.site.get().name}: portfolio`,
-    now: options.now,
   });
   const linkHealth = createLinkHealthService({
     store,
     articles: content.articles,
     checks: createLinkCheckRepository(store),
-    archive,
-    extractForArchive: (articleId) => reader.extractForArchive(articleId),
+    archiveNow: (articleId) => pageReading.archiveNow(articleId),
     visit: (url, signal) =>
-      outlets.fetch(url, {
+      fromPublisher(url, {
         discardBody: true,
         timeoutMs: config.linkCheckTimeoutMs,
         headers: { "user-agent": linkCheckUserAgent(config.publicUrl) },
@@ -243,22 +258,23 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
         ...request,
       }),
     goneWithoutText: () =>
-      [...readGoneOriginals(store.sqlite)].flatMap(([id, state]) => {
-        const article = state === "unarchived" ? content.articles.get(id) : undefined;
-        return article ? [{ id, url: article.url }] : [];
-      }),
+      content.articles
+        .list()
+        .filter((article) => article.gone === "unarchived" && !article.wayback)
+        .map(({ id, url }) => ({ id, url })),
     logger,
     ...options.wayback,
   });
   wireWriteReactions(
-    { store, live, publicCache, pageWarmer, cards, images, wayback },
+    { store, live, publicCache, pageWarmer, cards, images, wayback, webArchive },
     { warmImages: options.warmImages ?? false },
   );
   const imports = createImportService({
     jobs: createImportJobs(store),
     articles: content.articles,
-    fetchText: (url) => readTextPage(url, outlets.fetch),
-    fetchDetails: (url) => reader.fetchDetails(url),
+    fetchText: (url) => readTextPage(url, fromPublisher),
+    fetchDetails: (url) => pageReading.fetchDetails(url),
+    keepLater: (articleIds) => pageReading.keepLater(articleIds),
     logger,
   });
   return {
@@ -272,6 +288,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     sessions,
     contact,
     reader,
+    pageReading,
     webArchive,
     images,
     uploads,

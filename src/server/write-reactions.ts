@@ -6,6 +6,7 @@ import type { ImageService } from "./images/image-service";
 import type { LiveEvents } from "./live/events-route";
 import type { SocialCards } from "./social-card/social-cards";
 import type { WaybackService } from "./wayback/wayback-service";
+import type { WebArchive } from "./web-archive/web-archive-service";
 
 export type WriteReactionParts = {
   store: Store;
@@ -15,6 +16,7 @@ export type WriteReactionParts = {
   cards: Pick<SocialCards, "prune">;
   images: Pick<ImageService, "cache" | "scheduleWarm">;
   wayback: Pick<WaybackService, "articlesChanged">;
+  webArchive: Pick<WebArchive, "sweepSoon">;
 };
 
 /**
@@ -24,7 +26,7 @@ export type WriteReactionParts = {
  * `warmImages` is for the serving process only: the CLI and most tests never fetch pictures ahead.
  */
 export function wireWriteReactions(parts: WriteReactionParts, options: { warmImages: boolean }) {
-  const { store, live, publicCache, pageWarmer, cards, images, wayback } = parts;
+  const { store, live, publicCache, pageWarmer, cards, images, wayback, webArchive } = parts;
   // The public pages are rendered again at once, not by the next visitor (in the serving process:
   // page-warmer.ts does nothing until started).
   const invalidatePages = () => {
@@ -43,6 +45,8 @@ export function wireWriteReactions(parts: WriteReactionParts, options: { warmIma
       cards.prune();
       // A new article (or a new address, or an original found gone) is the Wayback worker's to look at.
       wayback.articlesChanged();
+      // A deleted article's captures went with it (foreign key cascade): their files follow.
+      webArchive.sweepSoon();
     }
     // The hero and the first articles' pictures are cached ahead of visitors.
     if (options.warmImages && (event.collection === "articles" || event.collection === "site")) {

@@ -16,15 +16,15 @@ describe("import fences", () => {
   it("refuse a capability loading another capability's code", async () => {
     const found = await refusals(
       "src/server/images/probe.ts",
-      'import { createArticleArchive } from "../reader/article-archive";\nexport const probe = createArticleArchive;\n',
+      'import { createArticleArchive } from "../page-reading/article-archive";\nexport const probe = createArticleArchive;\n',
     );
-    expect(found.join("\n")).toMatch(/Capability 'images' may not load capability 'reader'/);
+    expect(found.join("\n")).toMatch(/Capability 'images' may not load capability 'page-reading'/);
   });
 
   it("let a capability name another's type", async () => {
     const found = await refusals(
       "src/server/images/probe.ts",
-      'import type { ArticleArchive } from "../reader/article-archive";\nexport type Probe = ArticleArchive;\n',
+      'import type { ArticleArchive } from "../page-reading/article-archive";\nexport type Probe = ArticleArchive;\n',
     );
     expect(found).toEqual([]);
   });

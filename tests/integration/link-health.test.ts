@@ -448,8 +448,7 @@ describe("the daily background check", () => {
       store: t.services.store,
       articles: t.services.content.articles,
       checks,
-      archive: { put: () => undefined } as never,
-      extractForArchive: () => Promise.reject(new Error("unused")),
+      archiveNow: () => Promise.reject(new Error("unused")),
       visit: async (url) => {
         visited.push(url);
         return { url, status: 404, statusText: "Not Found" };

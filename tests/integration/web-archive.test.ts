@@ -28,7 +28,8 @@ let owner: Awaited<ReturnType<TestApp["signIn"]>>["owner"];
 let publisher: FakePublisher;
 const pages: Record<string, string> = {};
 
-const capturesOf = (url: string): Capture[] => app.services.webArchive.captures.ofUrl(url);
+const capturesOf = (url: string): Capture[] =>
+  app.services.webArchive.captures.all().filter((capture) => capture.url === url);
 const warcOf = (capture: Capture) => fs.readFileSync(path.join(app.dataDir, "archive", "warc", capture.file));
 
 async function addArticle(pathname: string, title: string): Promise<string> {
@@ -45,7 +46,7 @@ beforeAll(async () => {
   owner = (await app.signIn()).owner;
   publisher = await startFakePublisher();
   publisher.route("/pilots.png", { headers: { "Content-Type": "image/png" }, body: PICTURE });
-  for (const name of ["harbour", "ferry", "lighthouse"]) {
+  for (const name of ["harbour", "ferry", "lighthouse", "doomed", "gull"]) {
     pages[name] = articlePage({
       title: `The ${name} story`,
       author: "Jane Doe",
@@ -63,15 +64,30 @@ afterAll(async () => {
   app.close();
 });
 
+/** Adds an article at `pathname` and reads it once in reader mode: its page is read and kept. */
+async function addAndRead(pathname: string, title: string): Promise<string> {
+  const id = await addArticle(pathname, title);
+  const read = await app.request(`/api/articles/${id}/reader`);
+  expect(((await read.json()) as { source: string }).source).toBe("fetched");
+  return id;
+}
+
 describe("capture", () => {
-  it("keeps the page Fetch details read as a request and a response record with the exact bytes and their digests", async () => {
+  it("keeps nothing of a page Fetch details reads: it is no article yet", async () => {
+    const before = app.services.webArchive.captures.all().length;
     const response = await owner("/api/articles/fetch-details", {
       method: "POST",
       json: { url: publisher.url("/harbour") },
     });
     expect(response.status).toBe(200);
+    expect(app.services.webArchive.captures.all()).toHaveLength(before);
+  });
+
+  it("keeps the page of an article read for it as a request and a response record with the exact bytes and their digests", async () => {
+    const id = await addAndRead("/harbour", "The harbour story");
     const [capture] = capturesOf(publisher.url("/harbour"));
     expect(capture).toBeDefined();
+    expect(capture!.articleId).toBe(id);
     const exact = Buffer.from(pages.harbour!);
     expect(capture!.payloadSha256).toBe(sha256(exact));
 
@@ -97,11 +113,7 @@ describe("capture", () => {
   it("keeps a compressed answer as sent: the gzip bytes, their digest, and the Content-Encoding that names them", async () => {
     const gzipped = gzipSync(pages.harbour!);
     publisher.route("/compressed", { headers: { "Content-Encoding": "gzip" }, body: gzipped });
-    const response = await owner("/api/articles/fetch-details", {
-      method: "POST",
-      json: { url: publisher.url("/compressed") },
-    });
-    expect(((await response.json()) as { title: string }).title).toBe("The harbour story");
+    await addAndRead("/compressed", "The harbour story, compressed");
     const [capture] = capturesOf(publisher.url("/compressed"));
     const [page] = await verifiedWarc(warcOf(capture!));
     expect(page!.payload.equals(gzipped)).toBe(true);
@@ -112,14 +124,43 @@ describe("capture", () => {
     expect(stored.body.toString()).toBe(pages.harbour);
   });
 
-  it("keeps the earlier capture when the page is read again", async () => {
+  it("keeps the earlier capture when the article's page is kept again", async () => {
+    const [article] = app.services.content.articles.list().filter((a) => a.url === publisher.url("/harbour"));
     const before = capturesOf(publisher.url("/harbour"));
-    await owner("/api/articles/fetch-details", { method: "POST", json: { url: publisher.url("/harbour") } });
+    const { pageReading } = app.services;
+    const page = await (
+      await import("../../src/server/kernel/fetch/safe-fetch")
+    ).safeFetch(publisher.url("/harbour"), { allowPrivate: true });
+    await pageReading.keepFound(article!.id, await pageReading.readFetched(page));
     const after = capturesOf(publisher.url("/harbour"));
     expect(after).toHaveLength(before.length + 1);
     expect(after.slice(0, before.length)).toEqual(before);
     for (const capture of after)
       expect(fs.existsSync(path.join(app.dataDir, "archive", "warc", capture.file))).toBe(true);
+  });
+
+  it("keeps nothing more when the reader's memory of a page without text is forgotten", async () => {
+    publisher.route("/empty", {
+      body: "<!doctype html><html><head><title>Sign up</title></head><body></body></html>",
+    });
+    const id = await addArticle("/empty", "A page with no text");
+    const before = app.services.webArchive.captures.all().length;
+    for (let i = 0; i < 2; i++) await app.request(`/api/articles/${id}/reader`);
+    expect(app.services.webArchive.captures.all()).toHaveLength(before);
+  });
+
+  it("deletes an article's captures, rows and files, with the article", async () => {
+    const id = await addAndRead("/doomed", "The doomed story");
+    const [capture] = app.services.webArchive.captures.ofArticle(id);
+    expect(fs.existsSync(path.join(app.dataDir, "archive", "warc", capture!.file))).toBe(true);
+    expect((await app.request(`/api/articles/${id}/archive.wacz`)).status).toBe(200);
+    expect((await owner(`/api/articles/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect(app.services.webArchive.captures.ofArticle(id)).toEqual([]);
+    // The files follow the rows once the delete's write is done.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fs.existsSync(path.join(app.dataDir, "archive", "warc", capture!.file))).toBe(false);
+    const waczDir = path.join(app.dataDir, "archive", "wacz");
+    expect(fs.readdirSync(waczDir).filter((name) => name.startsWith(id))).toEqual([]);
   });
 });
 
@@ -161,7 +202,7 @@ describe("the proof line", () => {
   });
 
   it("is refused past 30 downloads from one address in 10 minutes, other addresses still served", async () => {
-    const id = await addArticle("/harbour", "The harbour story");
+    const id = await addAndRead("/gull", "The gull story");
     const server = await serveOnSocket(app.app);
     try {
       const download = (from: string) => server.request(from, `/api/articles/${id}/archive.wacz`);
@@ -205,9 +246,13 @@ describe("the portfolio's web archive", () => {
       "datapackage.json",
       "datapackage-digest.json",
     ]);
-    const articles = app.services.content.articles.list();
+    // A page per article with a capture: the articles whose page was never read have none.
+    const captured = app.services.content.articles
+      .list()
+      .filter((article) => app.services.webArchive.captures.latestOf(article.id));
+    expect(captured.length).toBeGreaterThan(0);
     expect(wacz.pages.map((page) => page.title).sort()).toEqual(
-      articles.map((article) => article.title).sort(),
+      captured.map((article) => article.title).sort(),
     );
     for (const capture of app.services.webArchive.captures.all()) {
       const page = wacz.records.find((record) => record.type === "response" && record.url === capture.url);
@@ -239,7 +284,10 @@ describe("npx byline archive export", () => {
     const code = await new Promise((resolve) => child.once("close", resolve));
     expect(code, stderr).toBe(0);
     const wacz = await checkWacz(fs.readFileSync(out));
-    expect(wacz.pages).toHaveLength(app.services.content.articles.list().length);
+    const captured = app.services.content.articles
+      .list()
+      .filter((article) => app.services.webArchive.captures.latestOf(article.id));
+    expect(wacz.pages).toHaveLength(captured.length);
     expect(wacz.entries.filter((entry) => entry.name.startsWith("archive/"))).toHaveLength(
       app.services.webArchive.captures.all().length,
     );
@@ -257,7 +305,7 @@ describe("extraction from the archive", () => {
     const hits = publisher.hits("/ferry");
     app.services.store.sqlite.prepare("update article_archives set content = 'typed by anyone'").run();
 
-    const summary = await webArchive.reextract();
+    const summary = await app.services.pageReading.reextract();
     expect(summary.failed).toEqual([]);
     expect(publisher.hits("/ferry")).toBe(hits);
     for (const row of before) {
@@ -269,7 +317,7 @@ describe("extraction from the archive", () => {
       const linked = app.services.store.sqlite
         .prepare("select capture_id from archive_captures where article_id = ?")
         .get(row.article_id) as { capture_id: string };
-      expect(linked.capture_id).toBe(webArchive.captures.latest(article.url)!.id);
+      expect(linked.capture_id).toBe(webArchive.captures.latestOf(article.id)!.id);
     }
   });
 });

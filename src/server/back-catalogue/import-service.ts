@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { articleUrlKey } from "../../domain/article-url";
 import type { ImportJob } from "../../domain/back-catalogue";
-import { articleInputSchema, type Article, type ArticleInput } from "../../domain/content";
-import { articleTags } from "../../domain/article-tags";
-import type { ArticleDetails } from "../reader/reader-service";
+import type { Article, ArticleInput } from "../../domain/content";
+import { foundArticleInput } from "../../domain/found-article";
+import type { ArticleDetails } from "../page-reading/page-reading";
 import { discoverArticles, type FetchedPage } from "../kernel/discover/discover";
 import type { ImportJobs, Lease } from "./import-jobs";
 import { createReadLimiter } from "../kernel/discover/read-limiter";
@@ -30,8 +30,10 @@ export type ImportServiceDeps = {
   articles: { list(): readonly Article[]; create(input: ArticleInput): Article };
   /** Any page, feed or sitemap, through the safe fetcher; throws with the reason. */
   fetchText(url: string): Promise<FetchedPage>;
-  /** The reader's "fetch details" for one article page; throws with the reason. */
+  /** Page reading's "fetch details" for one article page (nothing kept); throws with the reason. */
   fetchDetails(url: string): Promise<ArticleDetails>;
+  /** Reads the pages of the articles just added again, and keeps them as their captures. */
+  keepLater(articleIds: readonly string[]): void;
   logger: { info(details: object, message: string): void };
   /** Tests: a clock (leases), a faster heartbeat, a smaller text budget. */
   now?: () => number;
@@ -207,34 +209,27 @@ export function createImportService(deps: ImportServiceDeps) {
       return jobs.get(id);
     },
     /**
-     * Adds the selected candidates that were read and are not in the portfolio yet: their details,
-     * a public tag where the known-tags rules name one, and the page's text as the article's
-     * content (the archived text, as 'Fetch details' fills it in).
+     * Adds the selected candidates that were read and are not in the portfolio yet, each as the
+     * article a found page becomes (domain/found-article): its details, its tags, and the page's
+     * text as its content.
      */
     add(id: string, positions: number[]): { added: Article[]; skipped: number } {
       const known = portfolioKeys();
       const added: Article[] = [];
       let skipped = 0;
       for (const row of jobs.candidates(id, positions)) {
-        const input = articleInputSchema.safeParse({
-          title: row.title,
-          outlet: row.outlet,
-          url: row.url,
-          date: row.date,
-          description: row.description,
-          image: row.image,
-          content: row.content,
-          tags: articleTags({ tags: [], url: row.url }),
-        });
-        if (row.status !== "ready" || known.has(articleUrlKey(row.url)) || !input.success) {
+        const input = foundArticleInput(row);
+        if (row.status !== "ready" || known.has(articleUrlKey(row.url)) || !input) {
           skipped += 1;
           continue;
         }
-        const article = deps.articles.create(input.data);
+        const article = deps.articles.create(input);
         known.add(articleUrlKey(row.url));
         jobs.markAdded(id, row.position, article.id);
         added.push(article);
       }
+      // A review read is not kept: only a page that became one of the owner's articles is.
+      deps.keepLater(added.map((article) => article.id));
       return { added, skipped };
     },
     /**

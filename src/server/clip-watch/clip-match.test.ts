@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PageSignals } from "../kernel/extract/page-signals";
-import { guessTag, judgePage, plainWords, type ReadPage } from "./clip-match";
+import { judgePage, plainWords, type ReadPage } from "./clip-match";
 
 const signals = (overrides: Partial<PageSignals> = {}): PageSignals => ({
   authors: [],
@@ -28,6 +28,15 @@ const portfolio = [
 ];
 
 describe("judgePage", () => {
+  it("takes a canonical address on another host of the same outlet as the page itself", () => {
+    const canonical = "https://www.courier.example/2026/03/02/pier-closes/";
+    const amp = page({
+      url: "https://amp.courier.example/pier-closes?utm_source=rss",
+      signals: signals({ canonical }),
+    });
+    expect(judgePage(amp, portfolio, rules)).toEqual({ kind: "in-portfolio", articleId: "a1" });
+  });
+
   it("offers a page naming a byline, ignoring case and accents, and says where it was named", () => {
     const verdict = judgePage(
       page({
@@ -105,14 +114,8 @@ describe("judgePage", () => {
   });
 });
 
-describe("plainWords and guessTag", () => {
+describe("plainWords", () => {
   it("reads names without accents or punctuation", () => {
     expect(plainWords("  Zoë  O'Néil ")).toBe("zoe o neil");
-  });
-
-  it("guesses a tag from the address's sections", () => {
-    expect(guessTag("https://n.example/opinion/2026/03/harbour")).toBe("comment");
-    expect(guessTag("https://n.example/interviews/mayor-speaks")).toBe("interview");
-    expect(guessTag("https://n.example/news/data-on-harbours")).toBe("news");
   });
 });

@@ -1,10 +1,8 @@
 import { articleUrlKey } from "../../domain/article-url";
-import { articleTags } from "../../domain/article-tags";
-import type { PublicTag } from "../../domain/public-tags";
 import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
 import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
-import { siteHost } from "../../domain/site-host";
+import { outletOf } from "../kernel/discover/read-limiter";
 
 /** Names and headlines compared without case, accents or punctuation: "Zoë O'Neil" is "zoe o neil". */
 export function plainWords(text: string): string {
@@ -86,7 +84,7 @@ export function judgePage(
   const { canonical } = page.signals;
   const canonicalKey = canonical ? articleUrlKey(canonical) : "";
   // A canonical address on the page's own site is the page itself (a feed's link with tracking added).
-  const ownCanonical = canonical !== "" && siteHost(canonical) === siteHost(page.url);
+  const ownCanonical = canonical !== "" && outletOf(canonical) === outletOf(page.url);
   for (const article of portfolio) {
     const key = articleUrlKey(article.url);
     if (key === pageKey || (ownCanonical && key === canonicalKey)) {
@@ -100,7 +98,7 @@ export function judgePage(
       (article) =>
         plainWords(article.title) === headline &&
         day(article.date) === page.date &&
-        siteHost(article.url) !== siteHost(page.url),
+        outletOf(article.url) !== outletOf(page.url),
     );
     if (copied) return { kind: "copy", articleId: copied.id, how: "headline" };
   }
@@ -111,27 +109,4 @@ export function judgePage(
     return { kind: "other-language", language: page.signals.language };
   }
   return { kind: "match", reason: `byline "${byline.byline}" in ${PLACE_WORDS[byline.place]}` };
-}
-
-const TAG_HINTS: { tag: PublicTag; pattern: RegExp }[] = [
-  { tag: "comment", pattern: /\b(?:opinion|comment|commentisfree|column|columns|editorial|op-?ed|views?)\b/ },
-  { tag: "interview", pattern: /\b(?:interview|interviews|q-?and-?a)\b/ },
-  { tag: "investigation", pattern: /\b(?:investigation|investigations|investigates|special-report)\b/ },
-  { tag: "data", pattern: /\b(?:data|datablog|graphics|charts)\b/ },
-];
-
-/**
- * The tag a clip joins the portfolio with: the built-in map's for its address, else what its
- * address's sections say (`/opinion/`, `/interviews/`…), else news.
- */
-export function guessTag(url: string): PublicTag {
-  const known = articleTags({ tags: [], url })[0];
-  if (known) return known;
-  let sections = "";
-  try {
-    sections = new URL(url).pathname.toLowerCase().split("/").slice(0, -1).join(" ");
-  } catch {
-    return "news";
-  }
-  return TAG_HINTS.find(({ pattern }) => pattern.test(sections))?.tag ?? "news";
 }

@@ -8,7 +8,8 @@ import {
   type WatchedSource,
   type WatchOverview,
 } from "../../domain/clip-watch";
-import { articleInputSchema, type Article, type ArticleInput, type Site } from "../../domain/content";
+import type { Article, ArticleInput, Site } from "../../domain/content";
+import { foundArticleInput } from "../../domain/found-article";
 import { imageUrl } from "../../domain/url-schemas";
 import type { Store } from "../kernel/db/open-database";
 import type * as DiscoverLinks from "../kernel/discover/discover-links";
@@ -21,8 +22,9 @@ import { ApiProblem } from "../kernel/http/api-error";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
-import type { PageDetails } from "../reader/reader-service";
-import { bylineMatch, guessTag, judgePage, type MatchRules } from "./clip-match";
+import { outletOf } from "../kernel/discover/read-limiter";
+import type { FoundPage, PageDetails } from "../page-reading/page-reading";
+import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
 import { createWatchRepository, toClip, toSource, type ClipRow, type SourceRow } from "./watch-repository";
 import { nextSlot } from "./watch-schedule";
 
@@ -76,8 +78,12 @@ export type ClipWatchDeps = {
   site: () => Site;
   /** The outlet gate (robots.txt, the pauses) with the clip watch's User-Agent. */
   fetch: (url: string, request: GatedRequest) => Promise<SafeResponse>;
-  /** The reader's Fetch details of a page the watch fetched, with its signals. */
-  readDetails: (page: SafeResponse) => Promise<PageDetails>;
+  /** Page reading's Fetch details of a page the watch fetched, with its signals; nothing kept. */
+  readFetched: (page: SafeResponse) => Promise<FoundPage>;
+  /** Keeps a page the watch read as the capture of the article it became. */
+  keepFound: (articleId: string, found: FoundPage) => Promise<void>;
+  /** Reads the pages of articles the owner added from clips again, and keeps them, in the background. */
+  keepLater: (articleIds: readonly string[]) => void;
   /** Queues an e-mail to the owner through the contact delivery queue; false without a mail server. */
   notifyOwner: (notice: { subject: string; text: string }) => boolean;
   publicUrl: string;
@@ -177,20 +183,6 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     return articles.list().filter((article) => article.url !== "");
   }
 
-  function clipInput(clip: ClipRow): ArticleInput | undefined {
-    const parsed = articleInputSchema.safeParse({
-      title: clip.title,
-      outlet: clip.outlet,
-      url: clip.url,
-      date: clip.date,
-      description: clip.description,
-      image: clip.image,
-      content: clip.content,
-      tags: [guessTag(clip.url)],
-    });
-    return parsed.success ? parsed.data : undefined;
-  }
-
   /**
    * Adds a clip to the portfolio (the owner's Add, or a source that adds without asking); an
    * article already at its address (added by hand meanwhile) is taken as it is.
@@ -199,7 +191,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     const existing = articles.list().find((article) => articleUrlKey(article.url) === clip.urlKey);
     let article = existing;
     if (!article) {
-      const input = clipInput(clip);
+      const input = foundArticleInput(clip);
       if (!input) throw new WatchError(422, "invalid_clip", "This clip's details cannot make an article.");
       article = articles.create(input);
     }
@@ -259,13 +251,14 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (answer.status >= 500 || answer.status === 429) return false;
     const pageKey = articleUrlKey(answer.url);
     if (!isOk(answer.status)) return done([pageKey]);
-    let details: PageDetails;
+    let found: FoundPage;
     try {
-      details = await deps.readDetails(answer);
+      found = await deps.readFetched(answer);
     } catch (error) {
       if (isBusy(error)) return false;
       return done([pageKey]);
     }
+    const details: PageDetails = found.details;
     const { signals } = details;
     const verdict = judgePage(
       { url: answer.url, title: details.title, date: details.date, signals },
@@ -295,7 +288,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (verdict.kind !== "match" || details.title.trim() === "") return done([pageKey]);
     // Outlets tag feed links for their statistics: the page's own address, when it names one on its site.
     const url =
-      signals.canonical && siteHost(signals.canonical) === siteHost(answer.url)
+      signals.canonical && outletOf(signals.canonical) === outletOf(answer.url)
         ? signals.canonical
         : answer.url;
     const clip: ClipRow = {
@@ -325,7 +318,9 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (!isNew) return true;
     if (source.autoAdd) {
       try {
-        addClip(clip, true);
+        const { article, created } = addClip(clip, true);
+        // The page became one of the owner's articles: the read that found it is its capture.
+        if (created) await deps.keepFound(article.id, found);
       } catch (error) {
         logger.warn({ url, reason: reasonOf(error) }, "Could not add a clip without asking");
       }
@@ -704,7 +699,9 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         if (article) return { article, created: false };
       }
       if (clip.status === "dismissed") throw new WatchError(409, "dismissed", "This clip was dismissed.");
-      return addClip(clip, false);
+      const added = addClip(clip, false);
+      if (added.created) deps.keepLater([added.article.id]);
+      return added;
     },
 
     /** The owner's Dismiss: never offered again, from any source. */

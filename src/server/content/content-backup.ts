@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { notInArray } from "drizzle-orm";
 import { z } from "zod";
 import {
   educationInputSchema,
@@ -71,10 +72,18 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
     updatedAt: now,
   });
   store.write(["articles", "experiences", "education", ...(site ? (["site"] as const) : [])], (db) => {
-    db.delete(articlesTable).run();
+    // An article the import keeps (same id) is replaced in place, not deleted: its web archive,
+    // archived text and checks stay with it. The others go, with theirs.
+    const articles = data.articles.map(stamp);
+    const keptIds = articles.map((article) => article.id);
+    db.delete(articlesTable).where(notInArray(articlesTable.id, keptIds)).run();
     db.delete(experiencesTable).run();
     db.delete(educationTable).run();
-    if (data.articles.length) db.insert(articlesTable).values(data.articles.map(stamp)).run();
+    for (const { id, createdAt: _createdAt, ...fields } of articles)
+      db.insert(articlesTable)
+        .values({ id, createdAt: now, ...fields })
+        .onConflictDoUpdate({ target: articlesTable.id, set: fields })
+        .run();
     if (data.experiences.length) db.insert(experiencesTable).values(data.experiences.map(stamp)).run();
     if (data.education.length) db.insert(educationTable).values(data.education.map(stamp)).run();
     if (site) {

@@ -5,7 +5,6 @@ import {
   type ArticleInput,
   type EducationInput,
   type ExperienceInput,
-  type OriginalGone,
   type Site,
   type SitePatch,
 } from "../../domain/content";
@@ -13,23 +12,11 @@ import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
 import type { Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
+import { createArticleMarks } from "./article-marks";
 import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
 
-/** Which articles' originals the link check found gone (src/server/link-health, passed in at wiring). */
-export type GoneOriginals = () => ReadonlyMap<string, OriginalGone>;
-/** The Wayback Machine's copy of each article that has one (src/server/wayback, passed in at wiring). */
-export type WaybackCopies = () => ReadonlyMap<string, string>;
-
-/**
- * Articles, each marked `gone` when the link check found its original gone, and with `wayback`
- * when the Wayback Machine holds a copy. Both record such a finding as an "articles" change, so
- * the list read once per change stays right.
- */
-export function createArticleRepository(
-  store: Store,
-  goneOriginals: GoneOriginals = () => new Map(),
-  waybackCopies: WaybackCopies = () => new Map(),
-): CollectionRepository<ArticleInput, Article> {
+export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
+  const { goneOriginals, waybackCopies } = createArticleMarks(store.sqlite);
   const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
     table: articlesTable,
@@ -106,13 +93,10 @@ export type ContentRepositories = {
   education: ReturnType<typeof createEducationRepository>;
 };
 
-export function createContentRepositories(
-  store: Store,
-  options: { goneOriginals?: GoneOriginals; waybackCopies?: WaybackCopies } = {},
-): ContentRepositories {
+export function createContentRepositories(store: Store): ContentRepositories {
   return {
     site: createSiteRepository(store),
-    articles: createArticleRepository(store, options.goneOriginals, options.waybackCopies),
+    articles: createArticleRepository(store),
     experiences: createExperienceRepository(store),
     education: createEducationRepository(store),
   };

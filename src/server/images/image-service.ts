@@ -2,7 +2,7 @@ import { isPlaceholderImage } from "../../domain/placeholder-images";
 import { isHttpUrl } from "../../domain/safe-url";
 import type { ContentRepositories } from "../content/content-repositories";
 import type { SafeResponse } from "../kernel/fetch/safe-fetch";
-import type { ArticleArchive } from "../reader/article-archive";
+import type { ArticleArchive } from "../page-reading/article-archive";
 import { createImageCache } from "./image-cache";
 import type { ImageCache, WarnLogger } from "./image-cache";
 

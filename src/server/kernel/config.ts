@@ -85,7 +85,7 @@ export const settings = {
     check: directory,
     default: "./data",
     meaning:
-      "database (`byline.sqlite`), uploaded images (`uploads/`), image cache, web-archive captures (`archive/warc/`)",
+      "database (`byline.sqlite`), uploaded images (`uploads/`), image cache, web-archive captures (`archive/warc/`) and each clip's WACZ (`archive/wacz/`)",
   }),
   PUBLIC_URL: optional({
     check: z.url({

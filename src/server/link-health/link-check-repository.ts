@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import type { OriginalGone } from "../../domain/content";
 import type { LinkCheckState } from "../../domain/link-health";
 import type { Drizzle, Store } from "../kernel/db/open-database";
+import { HOLDS_TEXT_SQL } from "../kernel/db/holds-text";
 import { linkChecksTable } from "../kernel/db/schema";
 
 type Row = typeof linkChecksTable.$inferSelect;
@@ -50,35 +50,13 @@ export function createLinkCheckRepository(store: Store) {
 
 export type LinkCheckRepository = ReturnType<typeof createLinkCheckRepository>;
 
-const goneQuery = (sqlite: Database.Database) =>
-  sqlite.prepare<[], { id: string; archived: number }>(
-    `select a.id as id,
-            (a.content <> '' or coalesce(ar.url = a.url and ar.content <> '', 0)) as archived
-       from link_checks l
-       join articles a on a.id = l.article_id and a.url = l.url
-       left join article_archives ar on ar.article_id = a.id
-      where l.status = 'gone'`,
-  );
-
-/**
- * The articles whose original is gone, and whether Byline still holds their text (the owner's
- * own or an archived copy of the same address). A check of an older address does not count.
- */
-export function readGoneOriginals(sqlite: Database.Database): Map<string, OriginalGone> {
-  return new Map(
-    goneQuery(sqlite)
-      .all()
-      .map((row) => [row.id, row.archived ? "archived" : "unarchived"]),
-  );
-}
-
 /** The articles for which Byline holds text: their own, or an archived copy of their address. */
 export function readArchivedArticleIds(sqlite: Database.Database): Set<string> {
   const rows = sqlite
     .prepare<[], { id: string }>(
       `select a.id as id from articles a
          left join article_archives ar on ar.article_id = a.id
-        where a.content <> '' or (ar.url = a.url and ar.content <> '')`,
+        where ${HOLDS_TEXT_SQL}`,
     )
     .all();
   return new Set(rows.map((row) => row.id));

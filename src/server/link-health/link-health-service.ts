@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { articlesTable } from "../kernel/db/schema";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
-import type { ArchivedArticle, ArticleArchive } from "../reader/article-archive";
+import { outletOf } from "../kernel/discover/read-limiter";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
 
 /** The part of a fetched answer a check reads: where the redirects ended, and the status. */
@@ -28,9 +28,8 @@ export type LinkHealthOptions = {
     get(id: string): Article | undefined;
   };
   checks: LinkCheckRepository;
-  archive: ArticleArchive;
-  /** "Archive now": the reader's extraction of a live original. */
-  extractForArchive: (articleId: string) => Promise<ArchivedArticle>;
+  /** "Archive now": page reading reads the live original and keeps it for the article. */
+  archiveNow: (articleId: string) => Promise<{ fetchedAt: string; url: string }>;
   /**
    * One request for an address through the outlet gate (robots.txt, the pauses), redirects
    * followed, body not read; dropped while it waits once `signal` aborts.
@@ -76,7 +75,7 @@ function failureOutcome(error: unknown): CheckOutcome {
  * can start a run at any time. One run at a time.
  */
 export function createLinkHealthService(options: LinkHealthOptions) {
-  const { store, articles, checks, archive, visit, logger } = options;
+  const { store, articles, checks, visit, logger } = options;
   const now = options.now ?? (() => new Date());
   const tickMs = options.tickMs ?? HOUR_MS;
   const firstTickMs = options.firstTickMs ?? 60_000;
@@ -228,10 +227,11 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     },
     /** "Archive now": stores the text of a live original for an article that has none. */
     async archiveNow(id: string): Promise<{ fetchedAt: string }> {
-      const row = await options.extractForArchive(article(id).id);
-      store.write("links", () => archive.put(row));
-      logger.info({ articleId: id, url: row.url }, "Archived an article's text");
-      return { fetchedAt: row.fetchedAt };
+      const kept = await options.archiveNow(article(id).id);
+      // The owner's open dashboard shows the article as archived.
+      store.write("links", () => undefined);
+      logger.info({ articleId: id, url: kept.url }, "Archived an article's text");
+      return { fetchedAt: kept.fetchedAt };
     },
     /** Starts the daily background check. */
     start() {

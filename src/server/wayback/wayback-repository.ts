@@ -37,15 +37,6 @@ export function createWaybackRepository(store: Store) {
   const recentPosts = sqlite.prepare<[string], { postedAt: string }>(
     "select posted_at as postedAt from wayback_saves where posted_at > ? order by posted_at",
   );
-  // A snapshot Save Page Now made of the article's current address comes first; else the
-  // availability API's closest one.
-  const snapshots = sqlite.prepare<[], { id: string; snapshotUrl: string }>(
-    `select a.id as id, coalesce(w.snapshot_url, l.snapshot_url) as snapshotUrl
-       from articles a
-       left join wayback_saves w on w.article_id = a.id and w.url = a.url
-       left join wayback_lookups l on l.article_id = a.id and l.url = a.url
-      where coalesce(w.snapshot_url, l.snapshot_url) is not null`,
-  );
   const currentSaves = sqlite.prepare<[], WaybackSave & { articleId: string }>(
     `select w.article_id as articleId, w.status, w.saved_at as savedAt, w.snapshot_url as snapshotUrl,
             w.error, w.attempts
@@ -96,7 +87,6 @@ export function createWaybackRepository(store: Store) {
       );
     },
     /** The Wayback copy visitors are offered, by article id. */
-    snapshots: (): Map<string, string> => new Map(snapshots.all().map((row) => [row.id, row.snapshotUrl])),
     /** Each article's save, for the dashboard (rows of an older address left out). */
     saves(): Record<string, WaybackSave> {
       return Object.fromEntries(currentSaves.all().map(({ articleId, ...save }) => [articleId, save]));

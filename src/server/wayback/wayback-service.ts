@@ -37,7 +37,7 @@ export type WaybackOptions = {
   /** WAYBACK_PER_MINUTE: saves sent in any minute at most (and availability questions asked). */
   perMinute: number;
   request: WaybackRequest;
-  /** The articles whose original is gone and of which Byline kept no text (link health). */
+  /** The articles whose original is gone, of which Byline kept no text and knows no Wayback copy. */
   goneWithoutText: () => readonly { id: string; url: string }[];
   logger: Pick<Logger, "info" | "warn" | "error">;
   clock?: WaybackClock;
@@ -194,11 +194,9 @@ export function createWaybackService(options: WaybackOptions) {
   }
 
   async function passLookups(): Promise<void> {
-    const snapshots = saves.snapshots();
     lookupsWaiting = false;
     for (const { id, url } of options.goneWithoutText()) {
       if (stopped()) return;
-      if (snapshots.has(id)) continue;
       const asked = saves.lookedUpAt(id, url);
       if (asked !== undefined && clock.now() - asked < LOOKUP_AGAIN_MS) continue;
       const retry = lookupRetry.get(id);

@@ -1,12 +1,14 @@
-import { desc, eq, or } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Store } from "../kernel/db/open-database";
 import { capturesTable } from "../kernel/db/schema";
 
 export type Capture = typeof capturesTable.$inferSelect;
 
-/** The captures table: rows are only ever added (re-capturing keeps the earlier captures). */
+/**
+ * The captures table: rows are only ever added (re-capturing keeps the earlier captures), each
+ * for one article, and deleted with it (foreign key cascade).
+ */
 export function createCaptureRepository(store: Store) {
-  const ofUrl = (url: string) => or(eq(capturesTable.url, url), eq(capturesTable.targetUrl, url));
   return {
     add(capture: Capture): void {
       store.db.insert(capturesTable).values(capture).run();
@@ -14,20 +16,32 @@ export function createCaptureRepository(store: Store) {
     get(id: string): Capture | undefined {
       return store.db.select().from(capturesTable).where(eq(capturesTable.id, id)).get();
     },
-    /** Every capture of a page asked for at, or answered from, `url`; oldest first. */
-    ofUrl(url: string): Capture[] {
-      return store.db.select().from(capturesTable).where(ofUrl(url)).orderBy(capturesTable.capturedAt).all();
-    },
-    latest(url: string): Capture | undefined {
+    /** Every capture of the article, oldest first. */
+    ofArticle(articleId: string): Capture[] {
       return store.db
         .select()
         .from(capturesTable)
-        .where(ofUrl(url))
+        .where(eq(capturesTable.articleId, articleId))
+        .orderBy(capturesTable.capturedAt)
+        .all();
+    },
+    latestOf(articleId: string): Capture | undefined {
+      return store.db
+        .select()
+        .from(capturesTable)
+        .where(eq(capturesTable.articleId, articleId))
         .orderBy(desc(capturesTable.capturedAt))
         .get();
     },
     all(): Capture[] {
       return store.db.select().from(capturesTable).orderBy(capturesTable.capturedAt).all();
+    },
+    files(): string[] {
+      return store.db
+        .select({ file: capturesTable.file })
+        .from(capturesTable)
+        .all()
+        .map((row) => row.file);
     },
   };
 }

@@ -7,7 +7,7 @@ import { requireOwner } from "../kernel/http/owner-guard";
 import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { WebArchive } from "./web-archive-service";
 
-/** A clip's WACZ is read from disk and zipped on each request: an address may ask for this many. */
+/** A clip's WACZ is made once per set of captures, then read from disk: an address may ask for this many. */
 const DOWNLOADS_PER_ADDRESS = 30;
 const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 

@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { WARCParser } from "warcio";
 import type { Article } from "../../domain/content";
@@ -10,6 +11,7 @@ import { articleWaczPath, type CaptureProof } from "../../domain/web-archive";
 import type { Store } from "../kernel/db/open-database";
 import { decodeBody } from "../kernel/fetch/decode-body";
 import { DEFAULT_MAX_BYTES, type SafeResponse } from "../kernel/fetch/safe-fetch";
+import { createInFlight } from "../kernel/ttl-cache";
 import { createCaptureRepository, type Capture } from "./capture-repository";
 import { exchangeRecords, sha256Hex } from "./warc-records";
 import { writeWacz, type WaczPage } from "./wacz-writer";
@@ -18,17 +20,11 @@ export type WebArchiveOptions = {
   store: Store;
   /** DATA_DIR/archive/warc: one `.warc.gz` per capture. */
   dir: string;
+  /** DATA_DIR/archive/wacz: each clip's WACZ, made once per set of captures. */
+  waczDir: string;
   articles: { list(): readonly Article[]; get(id: string): Article | undefined };
-  /** The safe fetcher for images (the lead image is captured with the page). */
+  /** A publisher's image through the kernel's fetcher (the outlet gate): the lead image is kept with the page. */
   fetchImage: (url: string) => Promise<SafeResponse>;
-  /** The capture an article's archived text came from, when the reader recorded one. */
-  archivedCaptureId: (articleId: string) => string | undefined;
-  /** Re-extracts an article's text from a stored page and keeps it as the archived copy. */
-  keepTextFrom: (
-    articleId: string,
-    page: SafeResponse,
-    capture: { id: string; capturedAt: string },
-  ) => Promise<void>;
   logger: { warn(details: object, message: string): void };
   software: string;
   /** The portfolio WACZ's title (the site's name). */
@@ -36,25 +32,26 @@ export type WebArchiveOptions = {
   now?: () => Date;
 };
 
-export type ReextractSummary = {
-  articles: number;
-  reextracted: number;
-  failed: { articleId: string; error: string }[];
-};
-
 /**
- * Web archives of the pages Byline reads for the owner (docs/decisions/036): each capture is its
- * own gzip-per-record WARC file, never replaced; a WACZ packs an article's or the whole
- * portfolio's, and the archived text can be extracted again from the stored bytes.
+ * Web archives of the owner's articles (docs/decisions/036, 039): each capture is its own
+ * gzip-per-record WARC file, never replaced, and belongs to one article (it goes when the article
+ * goes); a WACZ packs an article's captures (made once per set, kept on disk) or the whole
+ * portfolio's.
  */
 export function createWebArchive(options: WebArchiveOptions) {
-  const { dir, articles, logger } = options;
+  const { dir, waczDir, articles, logger, store } = options;
   const now = options.now ?? (() => new Date());
-  const captures = createCaptureRepository(options.store);
+  const captures = createCaptureRepository(store);
   const fileOf = (capture: Capture) => path.join(dir, capture.file);
+  const waczOnce = createInFlight<string>();
 
-  /** Keeps the page and, when it has one, its lead image; resolves to the new capture's id. */
-  async function capture(page: SafeResponse, requestedUrl: string, leadImage: string): Promise<string> {
+  /** Keeps the page and, when it has one, its lead image, as a capture of the article. */
+  async function capture(
+    articleId: string,
+    page: SafeResponse,
+    requestedUrl: string,
+    leadImage: string,
+  ): Promise<{ id: string; capturedAt: string }> {
     const capturedAt = now().toISOString();
     const id = randomUUID();
     const pageRecords = await exchangeRecords(page, capturedAt);
@@ -63,24 +60,32 @@ export function createWebArchive(options: WebArchiveOptions) {
     const file = `${capturedAt.replace(/[-:.TZ]/g, "").slice(0, 14)}-${id}.warc.gz`;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const partial = path.join(dir, `${file}.partial`);
-    // Written whole, then renamed: a file under its final name is always complete.
+    // Written whole, then renamed: a file under its final name is always complete. The row follows
+    // in the same turn of the event loop, so no sweep sees the file without it.
     fs.writeFileSync(partial, Buffer.concat(parts), { mode: 0o600 });
     fs.renameSync(partial, path.join(dir, file));
-    captures.add({
-      id,
-      url: requestedUrl,
-      targetUrl: page.url,
-      capturedAt,
-      status: page.status,
-      payloadSha256: sha256Hex(page.exchange.payload),
-      file,
-      fileBytes: parts.reduce((sum, part) => sum + part.length, 0),
-      responseOffset: 0,
-      responseLength: pageRecords.response.length,
-      imageUrl: image?.url ?? "",
-      imageSha256: image?.sha256 ?? "",
-    });
-    return id;
+    try {
+      captures.add({
+        id,
+        articleId,
+        url: requestedUrl,
+        targetUrl: page.url,
+        capturedAt,
+        status: page.status,
+        payloadSha256: sha256Hex(page.exchange.payload),
+        file,
+        fileBytes: parts.reduce((sum, part) => sum + part.length, 0),
+        responseOffset: 0,
+        responseLength: pageRecords.response.length,
+        imageUrl: image?.url ?? "",
+        imageSha256: image?.sha256 ?? "",
+      });
+    } catch (error) {
+      // The article was deleted while its page was read.
+      fs.rmSync(path.join(dir, file), { force: true });
+      throw error;
+    }
+    return { id, capturedAt };
   }
 
   async function captureImage(url: string, capturedAt: string) {
@@ -97,16 +102,8 @@ export function createWebArchive(options: WebArchiveOptions) {
     }
   }
 
-  /** The capture the article's archived text came from, else its newest. */
-  function captureOf(article: Article): Capture | undefined {
-    const linked = options.archivedCaptureId(article.id);
-    const found = linked === undefined ? undefined : captures.get(linked);
-    return found ?? captures.latest(article.url);
-  }
-
   function proof(articleId: string): CaptureProof | undefined {
-    const article = articles.get(articleId);
-    const found = article && isHttpUrl(article.url) ? captureOf(article) : undefined;
+    const found = captures.latestOf(articleId);
     if (!found) return undefined;
     return {
       capturedAt: found.capturedAt,
@@ -147,26 +144,6 @@ export function createWebArchive(options: WebArchiveOptions) {
     };
   }
 
-  /** Extraction again, from each article's newest capture: no network. */
-  async function reextract(): Promise<ReextractSummary> {
-    const summary: ReextractSummary = { articles: 0, reextracted: 0, failed: [] };
-    for (const article of articles.list()) {
-      const found = isHttpUrl(article.url) ? captures.latest(article.url) : undefined;
-      if (!found) continue;
-      summary.articles += 1;
-      try {
-        await options.keepTextFrom(article.id, await storedPage(found), found);
-        summary.reextracted += 1;
-      } catch (error) {
-        summary.failed.push({
-          articleId: article.id,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    return summary;
-  }
-
   function waczOf(list: Capture[], pages: WaczPage[], title: string): Promise<Readable> {
     return writeWacz({
       title,
@@ -179,6 +156,57 @@ export function createWebArchive(options: WebArchiveOptions) {
 
   function pageOf(article: Article, found: Capture): WaczPage {
     return { id: article.id, url: found.targetUrl, ts: found.capturedAt, title: article.title };
+  }
+
+  /** The article's WACZ file for this set of captures, made the first time it is asked for. */
+  function articleWaczFile(article: Article, list: Capture[]): Promise<string> {
+    const set = createHash("sha256")
+      .update(list.map((found) => found.id).join(","))
+      .digest("hex")
+      .slice(0, 16);
+    const file = path.join(waczDir, `${article.id}-${set}.wacz`);
+    if (fs.existsSync(file)) return Promise.resolve(file);
+    return waczOnce(file, async () => {
+      fs.mkdirSync(waczDir, { recursive: true, mode: 0o700 });
+      const partial = `${file}.partial`;
+      const newest = list.at(-1) as Capture;
+      await pipeline(
+        await waczOf(list, [pageOf(article, newest)], article.title),
+        fs.createWriteStream(partial, { mode: 0o600 }),
+      );
+      fs.renameSync(partial, file);
+      // The article's WACZ of an earlier set of captures is out of date.
+      for (const name of fs.readdirSync(waczDir))
+        if (name.startsWith(`${article.id}-`) && name.endsWith(".wacz") && path.join(waczDir, name) !== file)
+          fs.rmSync(path.join(waczDir, name), { force: true });
+      return file;
+    });
+  }
+
+  /**
+   * Deletes the files no capture names any more (the captures of a deleted article, those a
+   * migration dropped) and the WACZ of articles that are gone.
+   */
+  function sweep(): void {
+    // Files listed before rows are read: a capture another process (the command line) writes now
+    // is then missed only if this falls between its file's rename and its row, one synchronous step.
+    const files = listDir(dir);
+    const kept = new Set(captures.files());
+    for (const name of files)
+      if (name.endsWith(".warc.gz") && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });
+    const ids = new Set(articles.list().map((article) => article.id));
+    for (const name of listDir(waczDir)) {
+      const articleId = name.replace(/-[0-9a-f]{16}\.wacz(\.partial)?$/, "");
+      if (!ids.has(articleId)) fs.rmSync(path.join(waczDir, name), { force: true });
+    }
+  }
+
+  function sweepSafely(): void {
+    try {
+      sweep();
+    } catch (error) {
+      logger.warn({ err: error }, "Could not delete the web-archive files of deleted articles");
+    }
   }
 
   /**
@@ -199,34 +227,53 @@ export function createWebArchive(options: WebArchiveOptions) {
     return copied;
   }
 
+  sweepSafely();
+  let sweepDue = false;
+
   return {
     capture,
     proof,
     copyCapturesTo,
     captures,
     storedPage,
-    reextract,
+    /** Deletes the files of deleted articles' captures now. */
+    sweep,
+    /** Deletes them once the writes under way are done (after each change of the articles). */
+    sweepSoon(): void {
+      if (sweepDue) return;
+      sweepDue = true;
+      setImmediate(() => {
+        sweepDue = false;
+        sweepSafely();
+      });
+    },
     /** One article's captures as a WACZ, or undefined when it has none. */
     async articleWacz(articleId: string): Promise<{ stream: Readable; filename: string } | undefined> {
       const article = articles.get(articleId);
-      const list = article && isHttpUrl(article.url) ? captures.ofUrl(article.url) : [];
-      const newest = list.at(-1);
-      if (!article || !newest) return undefined;
-      return {
-        stream: await waczOf(list, [pageOf(article, newest)], article.title),
-        filename: `${articleId}.wacz`,
-      };
+      const list = article ? captures.ofArticle(article.id) : [];
+      if (!article || list.length === 0) return undefined;
+      const file = await articleWaczFile(article, list);
+      return { stream: fs.createReadStream(file), filename: `${articleId}.wacz` };
     },
     /** Every capture, and a page for each article that has one. */
     portfolioWacz(): Promise<Readable> {
       const pages: WaczPage[] = [];
       for (const article of articles.list()) {
-        const newest = isHttpUrl(article.url) ? captures.latest(article.url) : undefined;
+        const newest = captures.latestOf(article.id);
         if (newest) pages.push(pageOf(article, newest));
       }
       return waczOf(captures.all(), pages, options.portfolioTitle());
     },
   };
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }
 
 export type WebArchive = ReturnType<typeof createWebArchive>;

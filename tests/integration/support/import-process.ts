@@ -37,7 +37,8 @@ export function openImportProcess(
     articles: services.content.articles,
     fetchText: (url) =>
       readTextPage(url, (page, request) => safeFetch(page, { allowPrivate: true, ...request })),
-    fetchDetails: (url) => services.reader.fetchDetails(url),
+    fetchDetails: (url) => services.pageReading.fetchDetails(url),
+    keepLater: (articleIds) => services.pageReading.keepLater(articleIds),
     logger: services.logger,
     heartbeatMs: 20,
     ...options,

@@ -376,14 +376,18 @@ export const collectionReadsTable = sqliteTable("collection_reads", {
 });
 
 /**
- * Web archive (src/server/web-archive, docs/decisions/036): every time a page was read for the
- * owner, kept as its own gzip-per-record WARC file `DATA_DIR/archive/warc/<file>`. Captures are
- * never replaced; they belong to the article whose address is `url` or `targetUrl`.
+ * Web archive (src/server/web-archive, docs/decisions/036, 039): every time a page became or
+ * refreshed one of the owner's articles, kept as its own gzip-per-record WARC file
+ * `DATA_DIR/archive/warc/<file>`. Captures are never replaced; they belong to their article and go
+ * with it (the web archive then deletes the files no row names).
  */
 export const capturesTable = sqliteTable(
   "captures",
   {
     id: text("id").primaryKey(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articlesTable.id, { onDelete: "cascade" }),
     /** The address asked for. */
     url: text("url").notNull(),
     /** The address that answered, after redirects (the WARC-Target-URI). */
@@ -401,7 +405,7 @@ export const capturesTable = sqliteTable(
     imageUrl: text("image_url").notNull(),
     imageSha256: text("image_sha256").notNull(),
   },
-  (table) => [index("captures_url").on(table.url), index("captures_target_url").on(table.targetUrl)],
+  (table) => [index("captures_article").on(table.articleId, table.capturedAt)],
 );
 
 /** The capture an article's archived text was extracted from: the text traced to its bytes. */
@@ -411,5 +415,5 @@ export const archiveCapturesTable = sqliteTable("archive_captures", {
     .references(() => articlesTable.id, { onDelete: "cascade" }),
   captureId: text("capture_id")
     .notNull()
-    .references(() => capturesTable.id),
+    .references(() => capturesTable.id, { onDelete: "cascade" }),
 });

@@ -1,6 +1,5 @@
 import { parseHTML } from "linkedom";
 import { articleUrlKey } from "../../../domain/article-url";
-import { siteHost } from "../../../domain/site-host";
 import { absoluteLink, headlineText, listedDate, type ListedLink } from "./listed-link";
 import { outletOf } from "./read-limiter";
 
@@ -73,7 +72,7 @@ const DATE_TEXT = new RegExp(
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/gu;
 
 function sameSite(a: string, b: string): boolean {
-  return siteHost(a) !== "" && siteHost(a) === siteHost(b);
+  return outletOf(a) !== "" && outletOf(a) === outletOf(b);
 }
 
 /**

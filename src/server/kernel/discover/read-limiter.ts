@@ -1,7 +1,9 @@
 import { getDomain } from "tldts";
 
 /**
- * The outlet a page belongs to, for politeness: its registrable domain from the public suffix
+ * The outlet a page belongs to: its registrable domain from the public suffix list. The one
+ * definition of an outlet (pacing, the watch's and the import's same-outlet checks, link health's
+ * queues); `siteHost` is only the host shown to people. From the public suffix
  * list (`news.bbc.co.uk` and `www.bbc.co.uk` are both `bbc.co.uk`). Only the ICANN part of the
  * list is used, so every blog of one platform (`*.blogspot.com`) counts as one outlet: they share
  * its servers. An IP address or a one-label name (`localhost`) is its own outlet.

@@ -30,8 +30,6 @@ export function createArticleArchive(store: Store) {
   };
   return {
     get,
-    /** The web-archive capture the article's archived text came from, without reading the text. */
-    captureIdOf,
     /** The copy of the article's present address: one of an older address is out of date. */
     currentFor(article: { id: string; url: string }): ArchivedArticle | undefined {
       const copy = get(article.id);
