@@ -9,7 +9,7 @@ import { SourceSuggestions } from "./source-suggestions";
 import { WATCHED_HEADING_ID, WatchedSources } from "./watched-sources";
 import "./sources.css";
 
-const TITLE = "Sources";
+const TITLE = "Clips";
 
 function summary({ sources, waiting }: WatchOverview): string {
   if (sources.length === 0) return "No sources watched yet.";
@@ -19,10 +19,11 @@ function summary({ sources, waiting }: WatchOverview): string {
 }
 
 /**
- * The dashboard's Sources tab (clip watch, issue 28): the clips found under the owner's byline,
- * waiting for Add or Dismiss, the watched sources, and the sources the portfolio suggests.
+ * The dashboard's Clips tab (clip watch, issue 28; one place for clips, issue 37): the clips found
+ * under the owner's byline, waiting for Add or Dismiss, the import of a back catalogue
+ * (`importer`, composed by the route), the watched sources, and the sources the portfolio suggests.
  */
-export function SourcesTab({ overview }: { overview: WatchOverview }) {
+export function SourcesTab({ overview, importer }: { overview: WatchOverview; importer: ReactNode }) {
   const now = useMinuteClock();
   const remove = useConfirmedDelete({
     items: overview.sources,
@@ -57,9 +58,11 @@ export function SourcesTab({ overview }: { overview: WatchOverview }) {
         {overview.sources.length > 0 || overview.clips.length > 0 ? (
           <NewClips clips={overview.clips} now={now} />
         ) : null}
+        {importer}
         <WatchedSources
           sources={overview.sources}
           checking={overview.checking}
+          lastCheck={overview.lastCheck}
           now={now}
           onRemove={remove.ask}
           removing={remove.deletingKey !== null}

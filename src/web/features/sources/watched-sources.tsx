@@ -1,11 +1,17 @@
 import { useRef, useState, type FormEvent } from "react";
-import type { WatchedSource } from "../../../domain/clip-watch";
+import type { CheckSummary, WatchedSource } from "../../../domain/clip-watch";
 import { isHttpUrl, safeHref } from "../../../domain/safe-url";
 import { useToast } from "../../lib/dashboard/toasts";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { FieldShell } from "../../lib/form-kit/form-fields";
 import { useHydrated } from "../../lib/use-hydrated";
-import { lastCheckedText, lastNewClipText, sourceKindLabel, sourceStateText } from "./source-texts";
+import {
+  checkSummaryText,
+  lastCheckedText,
+  lastNewClipText,
+  sourceKindLabel,
+  sourceStateText,
+} from "./source-texts";
 import { useWatchSource } from "./use-watch-source";
 
 export const WATCHED_HEADING_ID = "sources-watched";
@@ -18,29 +24,35 @@ export const WATCH_TEXTS = {
   none: "No sources yet. Watch the page where an outlet lists your articles, or its feed: new articles under your byline will wait on this tab for you to add them.",
 } as const;
 
-/** The watched sources: the Watch field, Check now, and each source with its state and switches. */
+/**
+ * The watched sources: the Watch field, Check now, and each source with its state and switches.
+ * Check now, and Watch of a new source (which checks at once), end with the run's summary.
+ */
 export function WatchedSources({
   sources,
   checking,
+  lastCheck,
   now,
   onRemove,
   removing,
 }: {
   sources: readonly WatchedSource[];
   checking: boolean;
+  lastCheck: CheckSummary | null;
   now: Date;
   onRemove: (id: string) => void;
   removing: boolean;
 }) {
+  const check = useCheckRun(checking, lastCheck);
   return (
     <section className="sources__section" aria-labelledby={WATCHED_HEADING_ID}>
       <div className="sources__section-head">
         <h3 id={WATCHED_HEADING_ID} tabIndex={-1}>
           Watched sources
         </h3>
-        <CheckNow checking={checking} disabled={sources.length === 0} />
+        <CheckNow check={check} disabled={sources.every((source) => source.state === "paused")} />
       </div>
-      <WatchForm sources={sources} />
+      <WatchForm sources={sources} onWatched={() => void check.start()} />
       {sources.length === 0 ? (
         <p className="list-tab__empty">
           No sources yet. Watch the page where an outlet lists your articles, or its feed.
@@ -62,7 +74,7 @@ export function WatchedSources({
   );
 }
 
-function WatchForm({ sources }: { sources: readonly WatchedSource[] }) {
+function WatchForm({ sources, onWatched }: { sources: readonly WatchedSource[]; onWatched: () => void }) {
   const watch = useWatchSource(sources);
   const toast = useToast();
   const hydrated = useHydrated();
@@ -86,6 +98,7 @@ function WatchForm({ sources }: { sources: readonly WatchedSource[] }) {
     if (result.ok) {
       setUrl("");
       setError("");
+      if (!sources.some((source) => source.id === result.data.id)) onWatched();
     } else if (!result.sessionExpired) {
       setError(result.error.fields.url ?? result.error.message);
       toast("error", WATCH_TEXTS.refused);
@@ -122,30 +135,49 @@ function WatchForm({ sources }: { sources: readonly WatchedSource[] }) {
   );
 }
 
-function CheckNow({ checking, disabled }: { checking: boolean; disabled: boolean }) {
-  const write = useListWrite();
-  const hydrated = useHydrated();
-  const [asking, setAsking] = useState(false);
-  const running = checking || asking;
+type CheckRun = { running: boolean; summary: string; start: () => Promise<void> };
 
-  async function check() {
+/**
+ * Asks the server to check every source, and follows that run until the watch's summary of it
+ * arrives (the run after the last one known when asked; a run already under way counts).
+ */
+function useCheckRun(checking: boolean, lastCheck: CheckSummary | null): CheckRun {
+  const write = useListWrite();
+  const [asking, setAsking] = useState(false);
+  /** The run number the asked-for run's summary will beat. */
+  const [awaited, setAwaited] = useState<number | null>(null);
+  const known = lastCheck?.run ?? 0;
+  const done = awaited !== null && !checking && known > awaited;
+
+  async function start() {
     setAsking(true);
-    await write("/api/watch/check", "POST", undefined, { failed: (error) => error.message });
+    const before = known;
+    const ok = await write("/api/watch/check", "POST", undefined, { failed: (error) => error.message });
+    setAwaited(ok ? before : null);
     setAsking(false);
   }
 
+  return {
+    running: checking || asking || (awaited !== null && !done),
+    summary: done && lastCheck ? checkSummaryText(lastCheck) : "",
+    start,
+  };
+}
+
+function CheckNow({ check, disabled }: { check: CheckRun; disabled: boolean }) {
+  const hydrated = useHydrated();
   return (
     <div className="sources__check">
       <button
         type="button"
         className="button"
-        disabled={!hydrated || running || disabled}
-        onClick={() => void check()}
+        disabled={!hydrated || check.running || disabled}
+        onClick={() => void check.start()}
       >
-        {running ? "Checking…" : "Check now"}
+        {check.running ? "Checking…" : "Check now"}
       </button>
-      <p className="visually-hidden" role="status">
-        {running ? "Checking every source…" : ""}
+      <p className="sources__check-status" role="status">
+        {check.running ? "Checking every source…" : check.summary}
       </p>
     </div>
   );
@@ -206,9 +238,12 @@ function SourceItem({
           </a>
         </p>
         <p className="sources-source__kind">{sourceKindLabel(source)}</p>
-        <p className={`sources-source__state sources-source__state--${stateClass}`}>
-          {sourceStateText(source, now)}
-        </p>
+        {/* Nothing is known of a source before its first check: no state until then. */}
+        {source.lastCheckedAt !== null || source.state !== "ok" ? (
+          <p className={`sources-source__state sources-source__state--${stateClass}`}>
+            {sourceStateText(source, now)}
+          </p>
+        ) : null}
         <p className="sources-source__times">
           <span>{lastCheckedText(source, now)}</span>
           <span>{lastNewClipText(source, now)}</span>
