@@ -3,7 +3,7 @@ import { httpUrl } from "./url-schemas";
 
 /**
  * Clip watch: the owner's outlets, watched for new articles that name the owner as author. The
- * server (src/server/clip-watch), the API and the Sources tab share these shapes.
+ * server (src/server/clip-watch), the API and the Clips tab share these shapes.
  */
 
 /** What a watched address turned out to be when it was first read. */
@@ -52,7 +52,7 @@ export type OfferedClip = {
   status: ClipStatus;
   /** The article it became, once added. */
   articleId: string | null;
-  /** Added by a source set to add without asking (the Sources tab lists these with an undo). */
+  /** Added by a source set to add without asking (the Clips tab lists these with an undo). */
   autoAdded: boolean;
 };
 

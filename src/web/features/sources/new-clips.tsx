@@ -115,7 +115,7 @@ export function NewClips({ clips, now }: { clips: readonly OfferedClip[]; now: D
         <div className="sources__undo">
           <p>{last.text}</p>
           <button type="button" className="button" disabled={!hydrated || busy} onClick={() => void undo()}>
-            Undo<span className="visually-hidden">: {last.text}</span>
+            Undo<span className="visually-hidden"> ({last.text})</span>
           </button>
         </div>
       ) : null}

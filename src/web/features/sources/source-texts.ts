@@ -8,7 +8,7 @@ import {
 } from "../../../domain/clip-watch";
 import { dayText, whenText } from "../../../domain/dates";
 
-/** The words the Sources tab shows for a watched source: its kind, its state, when things happened. */
+/** The words the Clips tab shows for a watched source: its kind, its state, when things happened. */
 
 const KIND_LABELS: Record<SourceKind, string> = {
   "author-page": "Author page",

@@ -20,8 +20,8 @@ function summary({ sources, waiting }: WatchOverview): string {
 
 /**
  * The dashboard's Clips tab (clip watch, issue 28; one place for clips, issue 37): the clips found
- * under the owner's byline, waiting for Add or Dismiss, the import of a back catalogue
- * (`importer`, composed by the route), the watched sources, and the sources the portfolio suggests.
+ * under the owner's byline, waiting for Add or Dismiss, the watched sources, the sources the
+ * portfolio suggests, and the import of a back catalogue (`importer`, composed by the route).
  */
 export function SourcesTab({ overview, importer }: { overview: WatchOverview; importer: ReactNode }) {
   const now = useMinuteClock();
@@ -58,7 +58,6 @@ export function SourcesTab({ overview, importer }: { overview: WatchOverview; im
         {overview.sources.length > 0 || overview.clips.length > 0 ? (
           <NewClips clips={overview.clips} now={now} />
         ) : null}
-        {importer}
         <WatchedSources
           sources={overview.sources}
           checking={overview.checking}
@@ -68,6 +67,8 @@ export function SourcesTab({ overview, importer }: { overview: WatchOverview; im
           removing={remove.deletingKey !== null}
         />
         <SourceSuggestions suggestions={overview.suggestions} sources={overview.sources} />
+        {/* Last: a back catalogue's review list runs to hundreds of lines. */}
+        {importer}
       </div>
     </ListTab>
   );
