@@ -344,6 +344,7 @@ test("the feeds and author pages the portfolio's articles name are suggested, on
   );
   await suggestion.getByRole("button", { name: /^Watch/ }).click();
   await expectToast(page, `Watching ${desk.feedUrl}`);
+  await expect(checkStatus(page)).toHaveText(/^Checked 1 source: /);
   await expect(sourceItem(page, desk.feedUrl)).toBeVisible();
   await expect(suggestions.locator(".sources-suggestion").filter({ hasText: desk.feedUrl })).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useMinuteClock } from "../../lib/use-minute-clock";
 import { NewClips } from "./new-clips";
 import { SourceSuggestions } from "./source-suggestions";
+import { useCheckRun } from "./use-check-run";
 import { WATCHED_HEADING_ID, WatchedSources } from "./watched-sources";
 import "./sources.css";
 
@@ -25,6 +26,8 @@ function summary({ sources, waiting }: WatchOverview): string {
  */
 export function SourcesTab({ overview, importer }: { overview: WatchOverview; importer: ReactNode }) {
   const now = useMinuteClock();
+  // Check now, and a Watch of a new source (the field's or a suggestion's), which checks at once.
+  const check = useCheckRun(overview.checking, overview.lastCheck);
   const remove = useConfirmedDelete({
     items: overview.sources,
     keyOf: (source) => source.id,
@@ -60,13 +63,16 @@ export function SourcesTab({ overview, importer }: { overview: WatchOverview; im
         ) : null}
         <WatchedSources
           sources={overview.sources}
-          checking={overview.checking}
-          lastCheck={overview.lastCheck}
+          check={check}
           now={now}
           onRemove={remove.ask}
           removing={remove.deletingKey !== null}
         />
-        <SourceSuggestions suggestions={overview.suggestions} sources={overview.sources} />
+        <SourceSuggestions
+          suggestions={overview.suggestions}
+          sources={overview.sources}
+          onWatched={() => void check.start()}
+        />
         {/* Last: a back catalogue's review list runs to hundreds of lines. */}
         {importer}
       </div>

@@ -1,17 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
-import type { CheckSummary, WatchedSource } from "../../../domain/clip-watch";
+import type { WatchedSource } from "../../../domain/clip-watch";
 import { isHttpUrl, safeHref } from "../../../domain/safe-url";
 import { useToast } from "../../lib/dashboard/toasts";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { FieldShell } from "../../lib/form-kit/form-fields";
 import { useHydrated } from "../../lib/use-hydrated";
-import {
-  checkSummaryText,
-  lastCheckedText,
-  lastNewClipText,
-  sourceKindLabel,
-  sourceStateText,
-} from "./source-texts";
+import type { CheckRun } from "./use-check-run";
+import { lastCheckedText, lastNewClipText, sourceKindLabel, sourceStateText } from "./source-texts";
 import { useWatchSource } from "./use-watch-source";
 
 export const WATCHED_HEADING_ID = "sources-watched";
@@ -30,20 +25,17 @@ export const WATCH_TEXTS = {
  */
 export function WatchedSources({
   sources,
-  checking,
-  lastCheck,
+  check,
   now,
   onRemove,
   removing,
 }: {
   sources: readonly WatchedSource[];
-  checking: boolean;
-  lastCheck: CheckSummary | null;
+  check: CheckRun;
   now: Date;
   onRemove: (id: string) => void;
   removing: boolean;
 }) {
-  const check = useCheckRun(checking, lastCheck);
   return (
     <section className="sources__section" aria-labelledby={WATCHED_HEADING_ID}>
       <div className="sources__section-head">
@@ -75,7 +67,7 @@ export function WatchedSources({
 }
 
 function WatchForm({ sources, onWatched }: { sources: readonly WatchedSource[]; onWatched: () => void }) {
-  const watch = useWatchSource(sources);
+  const watch = useWatchSource(sources, onWatched);
   const toast = useToast();
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -98,7 +90,6 @@ function WatchForm({ sources, onWatched }: { sources: readonly WatchedSource[]; 
     if (result.ok) {
       setUrl("");
       setError("");
-      if (!sources.some((source) => source.id === result.data.id)) onWatched();
     } else if (!result.sessionExpired) {
       setError(result.error.fields.url ?? result.error.message);
       toast("error", WATCH_TEXTS.refused);
@@ -133,35 +124,6 @@ function WatchForm({ sources, onWatched }: { sources: readonly WatchedSource[]; 
       </button>
     </form>
   );
-}
-
-type CheckRun = { running: boolean; summary: string; start: () => Promise<void> };
-
-/**
- * Asks the server to check every source, and follows that run until the watch's summary of it
- * arrives (the run after the last one known when asked; a run already under way counts).
- */
-function useCheckRun(checking: boolean, lastCheck: CheckSummary | null): CheckRun {
-  const write = useListWrite();
-  const [asking, setAsking] = useState(false);
-  /** The run number the asked-for run's summary will beat. */
-  const [awaited, setAwaited] = useState<number | null>(null);
-  const known = lastCheck?.run ?? 0;
-  const done = awaited !== null && !checking && known > awaited;
-
-  async function start() {
-    setAsking(true);
-    const before = known;
-    const ok = await write("/api/watch/check", "POST", undefined, { failed: (error) => error.message });
-    setAwaited(ok ? before : null);
-    setAsking(false);
-  }
-
-  return {
-    running: checking || asking || (awaited !== null && !done),
-    summary: done && lastCheck ? checkSummaryText(lastCheck) : "",
-    start,
-  };
 }
 
 function CheckNow({ check, disabled }: { check: CheckRun; disabled: boolean }) {
