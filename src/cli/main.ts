@@ -274,7 +274,7 @@ async function watch(args: string[]): Promise<number> {
       );
     }
     console.error(
-      `${sources.length} sources watched; ${waiting} new clips wait on the dashboard's Sources tab.`,
+      `${sources.length} sources watched; ${waiting} new clips wait on the dashboard's Clips tab.`,
     );
     return 0;
   } catch (error) {

@@ -3,7 +3,7 @@ import { httpUrl } from "./url-schemas";
 
 /**
  * Clip watch: the owner's outlets, watched for new articles that name the owner as author. The
- * server (src/server/clip-watch), the API and the Sources tab share these shapes.
+ * server (src/server/clip-watch), the API and the Clips tab share these shapes.
  */
 
 /** What a watched address turned out to be when it was first read. */
@@ -52,7 +52,7 @@ export type OfferedClip = {
   status: ClipStatus;
   /** The article it became, once added. */
   articleId: string | null;
-  /** Added by a source set to add without asking (the Sources tab lists these with an undo). */
+  /** Added by a source set to add without asking (the Clips tab lists these with an undo). */
   autoAdded: boolean;
 };
 
@@ -62,6 +62,16 @@ export type SourceSuggestion = {
   kind: "author-page" | "feed";
   /** The headline of the article whose page named it. */
   seenOn: string;
+};
+
+/** What the last run of checks did (Check now, Watch, or the schedule): 'Checked 1 source: 2 new clips'. */
+export type CheckSummary = {
+  /** Counts the runs since the server started: a run the owner asked for is the next one. */
+  run: number;
+  sources: number;
+  newClips: number;
+  /** Sources whose check failed. */
+  failing: number;
 };
 
 /** `GET /api/watch`. */
@@ -74,6 +84,8 @@ export type WatchOverview = {
   waiting: number;
   /** True while a check of every source runs (Check now, or the schedule). */
   checking: boolean;
+  /** The last run of checks since the server started, or null. */
+  lastCheck: CheckSummary | null;
 };
 
 export const watchSourceSchema = z.object({ url: httpUrl });
@@ -81,7 +93,28 @@ export const sourcePatchSchema = z
   .object({ autoAdd: z.boolean().optional(), resume: z.literal(true).optional() })
   .refine((patch) => patch.autoAdd !== undefined || patch.resume !== undefined, "Nothing to change");
 
-/** The dashboard tab's name: 'Sources', or 'Sources, 3 new'. */
-export function sourcesTabLabel(waiting: number): string {
-  return waiting > 0 ? `Sources, ${waiting} new` : "Sources";
+/** The owner's Add, Dismiss, or Undo of either, for several clips at once (`POST /api/watch/clips`). */
+export const CLIP_ACTIONS = ["add", "dismiss", "restore"] as const;
+export type ClipAction = (typeof CLIP_ACTIONS)[number];
+export const MAX_CLIPS_PER_ACTION = 200;
+export const clipActionSchema = z.object({
+  action: z.enum(CLIP_ACTIONS),
+  ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_CLIPS_PER_ACTION),
+});
+
+/**
+ * What happened to each clip: 'added' to the portfolio (with the article it made), 'already' in
+ * it (nothing made), 'dismissed', 'restored' (waiting again), or the error that stopped it.
+ */
+export type ClipOutcome =
+  | { id: string; outcome: "added" | "already"; articleId: string }
+  | { id: string; outcome: "dismissed" | "restored" }
+  | { id: string; outcome: "failed"; error: { code: string; message: string } };
+
+/** How long the owner's Add can be taken back with Undo (a Dismiss can be, always). */
+export const UNDO_ADD_MINUTES = 15;
+
+/** The dashboard tab's name: 'Clips', or 'Clips, 3 new'. */
+export function clipsTabLabel(waiting: number): string {
+  return waiting > 0 ? `Clips, ${waiting} new` : "Clips";
 }

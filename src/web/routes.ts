@@ -13,6 +13,8 @@ export default [
     route("readers", "routes/admin-readers.tsx"),
     route("settings", "routes/admin-settings.tsx"),
     route("messages", "routes/admin-messages.tsx"),
+    route("clips", "routes/admin-clips.tsx"),
+    // The Sources tab's old address (e-mails, bookmarks) is the Clips tab now.
     route("sources", "routes/admin-sources.tsx"),
     route("media", "routes/admin-media.tsx"),
     route("*", "routes/admin-unknown-section.tsx"),

@@ -8,7 +8,7 @@ import { AUTHOR, RSS_FEED, serveFakeOutlet } from "./support/fake-outlet";
 import type { FakePublisher } from "./support/fake-publisher";
 import type { ImportJob } from "../../src/domain/back-catalogue";
 
-/** "Import from a page" under the Articles manager (issue 17), against a fake outlet on the fake publisher. */
+/** "Import from a page" on the Clips tab (issue 17; under Articles until issue 37), against a fake outlet on the fake publisher. */
 const test = publisherTest.extend<object, { outlet: ReturnType<typeof serveFakeOutlet> }>({
   outlet: [
     async ({ publisher, server }, use) => {
@@ -28,6 +28,13 @@ test.beforeEach(async ({ server }) => {
 
 const section = (page: Page) => page.locator("section.import");
 const listed = (page: Page) => section(page).locator(".import__list > li");
+const shownLine = (page: Page) => section(page).locator(".import__shown p");
+
+async function portfolioUrls(server: { api: (path: string) => Promise<Response> }): Promise<string[]> {
+  return ((await (await server.api("/api/articles")).json()) as { url: string }[]).map(
+    (article) => article.url,
+  );
+}
 
 async function startImport(page: Page, url: string) {
   await section(page).getByLabel("Page, feed or sitemap URL").fill(url);
@@ -43,9 +50,10 @@ function holdFirstTwo(publisher: FakePublisher, outlet: { jane: string[] }): () 
 test("finds a feed's articles with a progress bar, filters them by byline, date and text, and adds the selected", async ({
   page,
   publisher,
+  server,
   outlet,
 }) => {
-  await openSection(page, "articles", "Articles");
+  await openSection(page, "clips", "Clips");
   const release = holdFirstTwo(publisher, outlet);
   await startImport(page, publisher.url(RSS_FEED));
   const progress = section(page).getByRole("progressbar", { name: "Import progress" });
@@ -56,18 +64,34 @@ test("finds a feed's articles with a progress bar, filters them by byline, date 
   await expect(section(page).getByRole("status")).toHaveText("Found 32 articles.");
   await expect(progress).toHaveCount(0);
 
-  // Jane's 30 by default; John Smith's two only when the byline filter is cleared.
+  // Jane's 30 by default, newest first, and a word on the other two; John Smith's two only when
+  // the byline filter is cleared.
   await expect(listed(page)).toHaveCount(30);
+  await expect(listed(page).first()).toContainText("Harbour report, part 30");
+  await expect(listed(page).last()).toContainText("Harbour report, part 1");
+  await expect(shownLine(page)).toHaveText("32 found: 30 shown, 2 hidden by the byline filter.");
+  await expect(section(page).getByLabel("Select all shown (30)")).toBeVisible();
   const filters = section(page).getByRole("group", { name: "Show" });
   await filters.getByLabel("Byline").fill("");
   await expect(listed(page)).toHaveCount(32);
+  await expect(shownLine(page)).toHaveCount(0);
+
+  // A byline that hides them all says so, and whom they name; Show all shows them.
+  await filters.getByLabel("Byline").fill("Somebody Else");
+  await expect(listed(page)).toHaveCount(0);
+  await expect(shownLine(page)).toHaveText(
+    /^None of the 32 found is shown: all are hidden by the byline filter \(they name .*John Smith.*\)\.$/,
+  );
+  await section(page).getByRole("button", { name: "Show all" }).click();
+  await expect(listed(page)).toHaveCount(32);
+  await expect(filters.getByLabel("Byline")).toHaveValue("");
   await filters.getByLabel("Byline").fill(AUTHOR);
   await filters.getByLabel("From").fill("2025-02-20");
   await expect(listed(page)).toHaveCount(9);
   await filters.getByLabel("Text").fill("part 30");
   await expect(listed(page)).toHaveCount(1);
   await expect(listed(page).first()).toContainText("Harbour report, part 30");
-  await expect(listed(page).first()).toContainText("The Coast Gazette · 2025-02-28 · by Jane Doe");
+  await expect(listed(page).first()).toContainText("The Coast Gazette · 28 February 2025 · by Jane Doe");
 
   // The import is kept on the server: a reload shows it again.
   await page.reload();
@@ -78,18 +102,20 @@ test("finds a feed's articles with a progress bar, filters them by byline, date 
 
   await listed(page).filter({ hasText: "Harbour report, part 30" }).getByRole("checkbox").check();
   await listed(page).filter({ hasText: "Harbour report, part 29" }).getByRole("checkbox").check();
-  await section(page).getByRole("button", { name: "Add 2 selected" }).click();
-  await expectToast(page, "2 articles added");
-  // Live, in the manager above.
-  await expect(page.locator(".items").getByRole("button", { name: /Harbour report, part 30/ })).toBeVisible();
+  // The Add button waits under the list, in sight while it scrolls.
+  const add = section(page).getByRole("button", { name: "Add 2 selected" });
+  await expect(section(page).locator(".import__addbar")).toContainText("2 of 30 selected");
+  await expect(add).toBeInViewport();
+  await add.click();
+  await expectToast(page, "Imported 2 articles");
+  await expect(section(page).locator(".import__imported")).toHaveText("Imported 2 articles.");
   await expect(listed(page).filter({ hasText: "Harbour report, part 30" })).toContainText("Added");
+  expect(await portfolioUrls(server)).toContain(outlet.jane[0]);
 
   await section(page).getByLabel("Select all shown (28)").check();
   await section(page).getByRole("button", { name: "Add 28 selected" }).click();
-  await expectToast(page, "28 articles added");
-  await expect(
-    page.locator(".items").getByRole("button", { name: /Harbour report, part 1\b/ }),
-  ).toBeVisible();
+  await expectToast(page, "Imported 28 articles");
+  expect(await portfolioUrls(server)).toEqual(expect.arrayContaining(outlet.jane));
 });
 
 test("follows a running import over the live stream: no re-reads while nothing changes", async ({
@@ -97,7 +123,7 @@ test("follows a running import over the live stream: no re-reads while nothing c
   publisher,
   outlet,
 }) => {
-  await openSection(page, "articles", "Articles");
+  await openSection(page, "clips", "Clips");
   const reads: string[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
@@ -124,7 +150,7 @@ test("an import can be cancelled while it reads, and a new one started", async (
   publisher,
   outlet,
 }) => {
-  await openSection(page, "articles", "Articles");
+  await openSection(page, "clips", "Clips");
   const release = holdFirstTwo(publisher, outlet);
   try {
     await startImport(page, publisher.url(RSS_FEED));
@@ -173,7 +199,7 @@ test("an import interrupted twice waits on the screen until the owner resumes or
     interrupt("reading", 1);
     await expect.poll(status, { timeout: 15_000 }).toBe("interrupted");
 
-    await openSection(page, "articles", "Articles");
+    await openSection(page, "clips", "Clips");
     const line = section(page).getByRole("status");
     await expect(line).toHaveText(`${interrupted} It will not restart on its own: resume it, or cancel it.`);
     await expect(section(page).getByRole("progressbar")).toHaveCount(0);
@@ -200,7 +226,7 @@ test("an import interrupted twice waits on the screen until the owner resumes or
 
 test("fits a 375 px phone, with nothing wider than the screen", async ({ page, publisher }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await openSection(page, "articles", "Articles");
+  await openSection(page, "clips", "Clips");
   await startImport(page, publisher.url(RSS_FEED));
   await expect(section(page).getByRole("status")).toHaveText(/^Found \d+ articles/);
   await expect(listed(page).first()).toBeVisible();

@@ -9,8 +9,8 @@ import { perWorker } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/test-server";
 
 /**
- * The Sources tab (clip watch, issue 28) against the real server and a fake outlet whose feed
- * gains stories between two checks. Each test watches its own desk and leaves the watch as it
+ * The Clips tab's clip watch (issue 28; the Sources tab until issue 37) against the real server
+ * and a fake outlet whose feed gains stories between two checks. Each test watches its own desk and leaves the watch as it
  * found it: no sources, no clip waiting.
  */
 const test = publisherTest.extend<{ desk: FakeDesk; leaveWatchAsFound: void }>({
@@ -52,19 +52,21 @@ async function portfolioUrls(server: TestServer): Promise<string[]> {
 
 /** Opens the tab and waits until it has read the watch and React runs it. */
 async function openSources(page: Page) {
-  await page.goto("/admin/dashboard/sources");
-  await expect(page.getByRole("heading", { name: "Sources", level: 2 })).toBeVisible();
+  await page.goto("/admin/dashboard/clips");
+  await expect(page.getByRole("heading", { name: "Clips", level: 2 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Watch", exact: true })).toBeEnabled();
 }
 
-/** Watches the desk's feed, then opens the tab. */
+/** Watches the desk's feed, then opens the tab: the source, not checked yet, shows no state. */
 async function openWatching(page: Page, server: TestServer, desk: FakeDesk) {
   await watchByApi(server, desk.feedUrl);
   await openSources(page);
+  await expect(sourceItem(page, desk.feedUrl)).toContainText("Not checked yet");
+  await expect(sourceItem(page, desk.feedUrl).locator(".sources-source__state")).toHaveCount(0);
 }
 
 const tabLink = (page: Page) =>
-  page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: /^Sources/ });
+  page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: /^Clips/ });
 const newClips = (page: Page) => page.getByRole("region", { name: /^New clips/ });
 const watched = (page: Page) => page.getByRole("region", { name: "Watched sources" });
 const clip = (page: Page, title: string): Locator =>
@@ -76,6 +78,7 @@ const sourceItem = (page: Page, url: string): Locator =>
     .locator(".sources-source")
     .filter({ has: page.getByRole("link", { name: url, exact: true }) });
 const addressField = (page: Page) => page.getByLabel("Page, feed or sitemap address");
+const checkStatus = (page: Page) => watched(page).getByRole("status");
 
 /**
  * Presses Check now and waits until the server has checked every source that is not paused
@@ -95,7 +98,8 @@ async function checkNow(page: Page, server: TestServer) {
       );
     })
     .toBe(true);
-  await expect(watched(page).getByRole("button", { name: "Check now" })).toBeEnabled();
+  // Disabled once every source is paused: the check is over when the button says so again.
+  await expect(watched(page).getByRole("button", { name: "Check now" })).toBeVisible();
 }
 
 test("an empty tab; a bad address and a refused one are explained; a feed is watched once however often it is added", async ({
@@ -104,7 +108,7 @@ test("an empty tab; a bad address and a refused one are explained; a feed is wat
   desk,
 }) => {
   await openSources(page);
-  await expect(tabLink(page)).toHaveAccessibleName("Sources");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips");
   await expect(page.getByText("No sources yet.", { exact: false })).toBeVisible();
   await expect(watched(page).getByRole("button", { name: "Check now" })).toBeDisabled();
   await expectNoViolations(page, "Sources, empty, 1280 px", {
@@ -139,7 +143,10 @@ test("an empty tab; a bad address and a refused one are explained; a feed is wat
   const source = sourceItem(page, desk.feedUrl);
   await expect(source).toBeVisible();
   await expect(source).toContainText("RSS/Atom/JSON Feed");
+  // A new source is checked at once, and the check says what it found.
+  await expect(checkStatus(page)).toHaveText("Checked 1 source: no new clips.");
   await expect(source.locator(".sources-source__state")).toHaveText("OK");
+  await expect(source).toContainText("Last checked");
   await expect(source.getByRole("switch", { name: /^Add without asking/ })).not.toBeChecked();
 
   await addressField(page).fill(desk.feedUrl);
@@ -165,17 +172,18 @@ test("Check now offers the owner's new story and not another writer's; Add puts 
   try {
     await watched(page).getByRole("button", { name: "Check now" }).click();
     await expect(watched(page).getByRole("button", { name: "Checking…" })).toBeDisabled();
-    await expect(watched(page).getByRole("status")).toHaveText("Checking every source…");
+    await expect(checkStatus(page)).toHaveText("Checking every source…");
   } finally {
     release();
   }
+  await expect(checkStatus(page)).toHaveText("Checked 1 source: 1 new clip.");
   await expect(watched(page).getByRole("button", { name: "Check now" })).toBeEnabled();
   const offered = clip(page, "Harbour wall repairs start after three years of delays");
   await expect(offered).toBeVisible();
   await expect(newClips(page).locator(".sources-clip")).toHaveCount(1);
   await expect(offered).toContainText("The Harbour Herald");
   await expect(offered.locator(".sources-clip__reason")).toContainText("Jane Doe");
-  await expect(tabLink(page)).toHaveAccessibleName("Sources, 1 new");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips, 1 new");
   await expect(sourceItem(page, desk.feedUrl)).toContainText("Last new clip");
   await expectNoViolations(page, "Sources with a new clip, 1280 px", {
     include: [".dashboard__body", ".dashboard__tabs"],
@@ -186,7 +194,7 @@ test("Check now offers the owner's new story and not another writer's; Add puts 
   await expectToast(page, "Added to your portfolio");
   await expect(offered).toHaveCount(0);
   await expect(newClips(page).getByRole("heading", { name: /^New clips/ })).toBeFocused();
-  await expect(tabLink(page)).toHaveAccessibleName("Sources");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips");
   expect(await portfolioUrls(server)).toContain(mine);
 
   const unwanted = desk.publish("Harbour board publishes its survey at last");
@@ -194,6 +202,12 @@ test("Check now offers the owner's new story and not another writer's; Add puts 
   const dismissed = clip(page, "Harbour board publishes its survey at last");
   await dismissed.getByRole("button", { name: /^Dismiss / }).click();
   await expectToast(page, "Clip dismissed");
+  await expect(dismissed).toHaveCount(0);
+  // Undo brings it back; dismissed again, it never returns.
+  await newClips(page).getByRole("button", { name: "Undo (Clip dismissed)" }).click();
+  await expectToast(page, "The clip waits again");
+  await expect(dismissed).toBeVisible();
+  await dismissed.getByRole("button", { name: /^Dismiss / }).click();
   await expect(dismissed).toHaveCount(0);
   await checkNow(page, server);
   await expect(dismissed).toHaveCount(0);
@@ -208,11 +222,15 @@ test("the tab's count of waiting clips follows the live stream on another tab", 
 }) => {
   await watchByApi(server, desk.feedUrl);
   await page.goto("/admin/dashboard/articles");
-  await expect(tabLink(page)).toHaveAccessibleName("Sources");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips");
+  await expect(page.getByRole("link", { name: "Clips", exact: true }).last()).toHaveAttribute(
+    "href",
+    "/admin/dashboard/clips",
+  );
   desk.publish("Lifeboat crew rescue two kayakers off the point");
   desk.publish("Harbour master retires after thirty years");
   expect((await server.api("/api/watch/check", { method: "POST" })).status).toBe(202);
-  await expect(tabLink(page)).toHaveAccessibleName("Sources, 2 new");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips, 2 new");
   await expect(tabLink(page)).toContainText("2 new");
   await tabLink(page).click();
   await expect(newClips(page).locator(".sources-clip")).toHaveCount(2);
@@ -238,7 +256,7 @@ test("a source set to add without asking adds its clips at once, each with an Un
     .filter({ hasText: "Fish market moves to the old ferry terminal" });
   await expect(added).toBeVisible();
   await expect(newClips(page).locator(".sources-clip")).toHaveCount(0);
-  await expect(tabLink(page)).toHaveAccessibleName("Sources");
+  await expect(tabLink(page)).toHaveAccessibleName("Clips");
   expect(await portfolioUrls(server)).toContain(url);
 
   await added.getByRole("button", { name: /^Undo/ }).click();
@@ -326,17 +344,95 @@ test("the feeds and author pages the portfolio's articles name are suggested, on
   );
   await suggestion.getByRole("button", { name: /^Watch/ }).click();
   await expectToast(page, `Watching ${desk.feedUrl}`);
+  await expect(checkStatus(page)).toHaveText(/^Checked 1 source: /);
   await expect(sourceItem(page, desk.feedUrl)).toBeVisible();
   await expect(suggestions.locator(".sources-suggestion").filter({ hasText: desk.feedUrl })).toHaveCount(0);
 });
 
 test("a failed read says so, and Try again reads the tab", async ({ page }) => {
   await failRequests(page, "**/api/watch", "GET");
-  await page.goto("/admin/dashboard/sources");
-  await expect(page.getByText("Failed to load sources", { exact: true }).first()).toBeVisible();
+  await page.goto("/admin/dashboard/clips");
+  await expect(page.getByText("Failed to load clips", { exact: true }).first()).toBeVisible();
   await page.unrouteAll();
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByRole("button", { name: "Watch", exact: true })).toBeEnabled();
+});
+
+test("the old Sources address leads to the Clips tab, where import and watch are together", async ({
+  page,
+}) => {
+  await page.goto("/admin/dashboard/sources");
+  await expect(page).toHaveURL(/\/admin\/dashboard\/clips$/);
+  await expect(page.getByRole("heading", { name: "Clips", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Import from a page", level: 3 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Find articles" })).toBeVisible();
+  await expect(watched(page).getByRole("button", { name: "Watch", exact: true })).toBeVisible();
+  // One click from every tab.
+  await page.goto("/admin/dashboard/education");
+  await tabLink(page).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/clips$/);
+  await expect(page.getByRole("heading", { name: "Clips", level: 2 })).toBeVisible();
+});
+
+test("several clips at once: Add and Dismiss the selected, each with an Undo; a clip the portfolio gets meanwhile leaves the list", async ({
+  page,
+  server,
+  desk,
+}) => {
+  await openWatching(page, server, desk);
+  const titles = [
+    "Lighthouse keeper's cottage sold at auction",
+    "Harbour cafe wins its fight over opening hours",
+    "Tide gauge shows the highest spring tide in years",
+    "Ferry company names its new boat after a local teacher",
+  ];
+  const urls = titles.map((title) => desk.publish(title));
+  await checkNow(page, server);
+  await expect(checkStatus(page)).toHaveText("Checked 1 source: 4 new clips.");
+  await expect(newClips(page).locator(".sources-clip")).toHaveCount(4);
+
+  // Added by hand meanwhile: no longer offered.
+  const byHand = await server.api("/api/articles", {
+    method: "POST",
+    json: { title: titles[3], outlet: "The Harbour Herald", url: urls[3] },
+  });
+  expect(byHand.status).toBe(201);
+  await expect(clip(page, titles[3]!)).toHaveCount(0);
+  await expect(newClips(page).locator(".sources-clip")).toHaveCount(3);
+  await expect(tabLink(page)).toHaveAccessibleName("Clips, 3 new");
+
+  await clip(page, titles[0]!)
+    .getByRole("checkbox", { name: /^Select/ })
+    .check();
+  await clip(page, titles[1]!)
+    .getByRole("checkbox", { name: /^Select/ })
+    .check();
+  await newClips(page).getByRole("button", { name: "Add 2 selected" }).click();
+  await expectToast(page, "2 clips added to your portfolio");
+  await expect(newClips(page).locator(".sources-clip")).toHaveCount(1);
+  expect(await portfolioUrls(server)).toEqual(expect.arrayContaining([urls[0], urls[1]]));
+  await expectNoViolations(page, "Clips after a bulk Add, 1280 px", { include: [".dashboard__body"] });
+
+  await newClips(page).getByRole("button", { name: /^Undo/ }).click();
+  await expectToast(page, "2 clips wait again");
+  await expect(newClips(page).locator(".sources-clip")).toHaveCount(3);
+  expect(await portfolioUrls(server)).not.toContain(urls[0]);
+  expect(await portfolioUrls(server)).not.toContain(urls[1]);
+
+  await newClips(page).getByRole("checkbox", { name: "Select all (3)" }).check();
+  await newClips(page).getByRole("button", { name: "Dismiss 3 selected" }).click();
+  await expectToast(page, "3 clips dismissed");
+  await expect(newClips(page).getByText("No new clips.", { exact: false })).toBeVisible();
+  await newClips(page).getByRole("button", { name: /^Undo/ }).click();
+  await expectToast(page, "3 clips wait again");
+  await expect(newClips(page).locator(".sources-clip")).toHaveCount(3);
+  await expect(tabLink(page)).toHaveAccessibleName("Clips, 3 new");
+
+  // The article added by hand deleted, its clip waits again.
+  const { id } = (await byHand.json()) as Article;
+  expect((await server.api(`/api/articles/${id}`, { method: "DELETE" })).status).toBe(204);
+  await expect(clip(page, titles[3]!)).toBeVisible();
+  await expect(tabLink(page)).toHaveAccessibleName("Clips, 4 new");
 });
 
 test.describe("at 375 px", () => {
@@ -355,6 +451,9 @@ test.describe("at 375 px", () => {
     desk.publish("Storm damage closes the promenade for a week");
     await checkNow(page, server);
     await expect(clip(page, "Storm damage closes the promenade for a week")).toBeVisible();
+    desk.publish("Pier lights switched back on after repairs");
+    await checkNow(page, server);
+    await expect(newClips(page).getByRole("checkbox", { name: "Select all (2)" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoViolations(page, "Sources at 375 px", {
       include: [".dashboard__body", ".dashboard__tabs"],

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { OfferedClip, WatchedSource, WatchOverview } from "../../src/domain/clip-watch";
+import type { ClipOutcome, OfferedClip, WatchedSource, WatchOverview } from "../../src/domain/clip-watch";
 import type { Article } from "../../src/domain/content";
 import type { ReaderContent } from "../../src/domain/reader-content";
 import { startSmtpInbox, type SmtpInbox } from "./support/contact-smtp-inbox";
@@ -294,6 +294,83 @@ describe("the clip watch", () => {
     expect((await overview()).clips).toEqual([]);
   });
 
+  it("acts on several clips at once, takes a Dismiss or an Add back with Undo, and never offers a clip the portfolio has", async () => {
+    await boot();
+    outlet.feed("/feed.xml", []);
+    await watchSource("/feed.xml");
+    await t.services.watch.tick();
+    const stories = ["pier-tolls", "tram-plan", "ferry-strike", "lido-reopens"].map((slug) => story(slug));
+    for (const each of stories) outlet.publish(each);
+    outlet.feed(
+      "/feed.xml",
+      stories.map((each) => each.path),
+    );
+    expect(await nextCheck()).toHaveLength(4);
+    // The run's summary, for the owner who pressed Check now or Watch.
+    const checked = await overview();
+    expect(checked.lastCheck).toEqual({ run: 2, sources: 1, newClips: 4, failing: 0 });
+    const idOf = (slug: string) => checked.clips.find((clip) => clip.url.endsWith(`/news/${slug}`))!.id;
+
+    // The owner adds one by hand meanwhile: it is offered no more, and Add says it is there already.
+    const byHand = await addArticle({ title: stories[3]!.title, url: outlet.url(stories[3]!.path) });
+    expect((await overview()).clips.map((clip) => clip.id)).not.toContain(idOf("lido-reopens"));
+    expect((await overview()).waiting).toBe(3);
+
+    const act = async (action: string, ids: string[]) => {
+      const response = await owner("/api/watch/clips", { method: "POST", json: { action, ids } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { results: ClipOutcome[] }).results;
+    };
+    const added = await act("add", [idOf("pier-tolls"), idOf("tram-plan"), idOf("lido-reopens")]);
+    expect(added).toEqual([
+      { id: idOf("pier-tolls"), outcome: "added", articleId: expect.any(String) },
+      { id: idOf("tram-plan"), outcome: "added", articleId: expect.any(String) },
+      { id: idOf("lido-reopens"), outcome: "already", articleId: byHand.id },
+    ]);
+    const single = await owner(`/api/watch/clips/${idOf("pier-tolls")}/add`, { method: "POST" });
+    expect(single.status).toBe(200);
+    expect(await single.json()).toMatchObject({ created: false });
+    expect(await act("dismiss", [idOf("ferry-strike")])).toEqual([
+      { id: idOf("ferry-strike"), outcome: "dismissed" },
+    ]);
+    expect((await overview()).waiting).toBe(0);
+
+    // Undo: the dismissed clip and one added clip wait again, the article that Add made goes;
+    // the article added by hand stays, and its clip cannot be 'undone' out of the portfolio.
+    const undone = await act("restore", [idOf("ferry-strike"), idOf("tram-plan"), idOf("lido-reopens")]);
+    expect(undone.map((result) => result.outcome)).toEqual(["restored", "restored", "failed"]);
+    expect(undone[2]).toMatchObject({ error: { code: "too_late" } });
+    const tramArticle = added[1] as { articleId: string };
+    expect(t.services.content.articles.get(tramArticle.articleId)).toBeUndefined();
+    expect(t.services.content.articles.get(byHand.id)).toBeDefined();
+    const after = await overview();
+    expect(after.waiting).toBe(2);
+    expect(after.clips.map((clip) => clip.id).sort()).toEqual(
+      [idOf("ferry-strike"), idOf("tram-plan")].sort(),
+    );
+
+    // Added again, the restored clip makes its article with its text.
+    const again = await act("add", [idOf("tram-plan")]);
+    expect(again[0]).toMatchObject({ outcome: "added" });
+    const article = t.services.content.articles.get((again[0] as { articleId: string }).articleId);
+    expect(article?.content).toContain("the council met on Tuesday evening");
+
+    // An Add is taken back only for a while.
+    clock.now += 16 * 60_000;
+    expect((await act("restore", [idOf("tram-plan")]))[0]).toMatchObject({ outcome: "failed" });
+
+    // Bad input changes nothing.
+    for (const json of [{ action: "add", ids: [] }, { action: "burn", ids: ["x"] }, { ids: ["x"] }]) {
+      const refused = await owner("/api/watch/clips", { method: "POST", json });
+      expect(refused.status).toBe(400);
+    }
+    expect((await act("add", ["no-such-clip"]))[0]).toMatchObject({
+      outcome: "failed",
+      error: { code: "not_found" },
+    });
+    expect((await overview()).waiting).toBe(1);
+  });
+
   it("sends one e-mail when new clips wait, at most one a day", async () => {
     inbox = await startSmtpInbox();
     await boot({ SMTP_URL: inbox.url });
@@ -311,7 +388,7 @@ describe("the clip watch", () => {
     const mail = await inbox.waitFor(() => true);
     expect(mail.envelopeTo).toEqual(["zoe@byline.test"]);
     expect(mail.headers["subject"]).toBe("3 new clips are waiting");
-    expect(mail.text).toContain(`${ORIGIN}/admin/dashboard/sources`);
+    expect(mail.text).toContain(`${ORIGIN}/admin/dashboard/clips`);
     expect(mail.text).toContain(stories[0]!.title);
 
     // Another clip a few hours later: no second e-mail that day.

@@ -1,7 +1,13 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { sourcePatchSchema, watchSourceSchema } from "../../domain/clip-watch";
+import {
+  clipActionSchema,
+  sourcePatchSchema,
+  watchSourceSchema,
+  type ClipAction,
+  type ClipOutcome,
+} from "../../domain/clip-watch";
 import type { AppEnv } from "../kernel/http/app-env";
 import { ApiProblem, apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
@@ -11,7 +17,8 @@ import type { ClipWatchService } from "./clip-watch-service";
  * The owner's clip watch (all owner only; writes CSRF-checked): `GET /watch` (sources, clips,
  * suggestions), `POST /watch/sources`, `PATCH` and `DELETE /watch/sources/:id`, `POST
  * /watch/check` (202: every source is checked in the background, followed on the "watch" live
- * collection), and a clip's `add`, `dismiss` and `undo`.
+ * collection), a clip's `add`, `dismiss`, `restore` (Undo of either) and `undo` (of an add
+ * without asking), and `POST /watch/clips` for several clips at once.
  */
 export function clipWatchRoutes(watch: ClipWatchService) {
   return new Hono<AppEnv>()
@@ -49,13 +56,44 @@ export function clipWatchRoutes(watch: ClipWatchService) {
     .post("/watch/clips/:id/add", (c) =>
       answer(c, async () => {
         const { article, created } = watch.addClip(c.req.param("id"));
-        return [{ article }, created ? 201 : 200];
+        return [{ article, created }, created ? 201 : 200];
       }),
     )
     .post("/watch/clips/:id/dismiss", (c) =>
       answer(c, async () => [watch.dismissClip(c.req.param("id")), 200]),
     )
-    .post("/watch/clips/:id/undo", (c) => answer(c, async () => [watch.undoClip(c.req.param("id")), 200]));
+    .post("/watch/clips/:id/restore", (c) =>
+      answer(c, async () => [watch.restoreClip(c.req.param("id")), 200]),
+    )
+    .post("/watch/clips/:id/undo", (c) => answer(c, async () => [watch.undoClip(c.req.param("id")), 200]))
+    .post("/watch/clips", async (c) => {
+      const body = await readBody(c, clipActionSchema);
+      if (!body.ok) return body.response;
+      const { action, ids } = body.data;
+      return c.json({ results: [...new Set(ids)].map((id) => actOn(watch, action, id)) });
+    });
+}
+
+/** One clip of a bulk action: what became of it, or why it could not. */
+function actOn(watch: ClipWatchService, action: ClipAction, id: string): ClipOutcome {
+  try {
+    switch (action) {
+      case "add": {
+        const { article, created } = watch.addClip(id);
+        return { id, outcome: created ? "added" : "already", articleId: article.id };
+      }
+      case "dismiss":
+        watch.dismissClip(id);
+        return { id, outcome: "dismissed" };
+      case "restore":
+        watch.restoreClip(id);
+        return { id, outcome: "restored" };
+    }
+  } catch (error) {
+    if (error instanceof ApiProblem)
+      return { id, outcome: "failed", error: { code: error.code, message: error.message } };
+    throw error;
+  }
 }
 
 /** JSON of the result with its status, or the watch's error in the API's error shape. */

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { articleUrlKey } from "../../domain/article-url";
 import {
   FAILURES_BEFORE_PAUSE,
+  UNDO_ADD_MINUTES,
+  type CheckSummary,
   type OfferedClip,
   type SourceKind,
   type SourceSuggestion,
@@ -138,6 +140,9 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   const get = (url: string, request: GatedRequest = {}) =>
     deps.fetch(url, { ...request, signal: stopping.signal });
   let running: Promise<OfferedClip[]> | undefined;
+  let lastCheck: CheckSummary | null = null;
+  /** Articles the owner's Add made, by clip, until their Undo is too late (in this process only). */
+  const undoableAdds = new Map<string, { articleId: string; until: number }>();
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -204,7 +209,16 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         content: "",
       }),
     );
+    if (!existing && !autoAdded) {
+      undoableAdds.set(clip.id, { articleId, until: now().getTime() + UNDO_ADD_MINUTES * 60_000 });
+    }
     return { article, created: existing === undefined };
+  }
+
+  /** Leaves out the waiting clips the portfolio has meanwhile (imported, or added by hand). */
+  function notInPortfolio(rows: ClipRow[]): ClipRow[] {
+    const inPortfolio = new Set(portfolio().map((article) => articleUrlKey(article.url)));
+    return rows.filter((row) => row.status !== "waiting" || !inPortfolio.has(row.urlKey));
   }
 
   /** Notes the author pages and feeds a page links, as suggested sources (shown once it is in the portfolio). */
@@ -513,7 +527,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     if (!deps.site().clipEmails) return;
     const last = repo.lastEmailAt();
     if (last && now().getTime() - Date.parse(last) < DAY_MS) return;
-    const waiting = repo.waitingClips();
+    const waiting = notInPortfolio(repo.waitingClips());
     if (waiting.length === 0 || (last && !waiting.some((clip) => clip.foundAt > last))) return;
     const count = waiting.length;
     const subject = count === 1 ? "1 new clip is waiting" : `${count} new clips are waiting`;
@@ -522,7 +536,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
       .map((clip) => `- ${clip.title} (${clip.outlet}${clip.date ? `, ${clip.date}` : ""})\n  ${clip.url}`);
     const text = [
       `Byline found ${count === 1 ? "an article that names" : `${count} articles that name`} you as author.`,
-      `Add or dismiss ${count === 1 ? "it" : "them"} on the Sources tab: ${deps.publicUrl}/admin/dashboard/sources`,
+      `Add or dismiss ${count === 1 ? "it" : "them"} on the Clips tab: ${deps.publicUrl}/admin/dashboard/clips`,
       "",
       ...lines,
       ...(count > lines.length ? [`…and ${count - lines.length} more.`] : []),
@@ -545,6 +559,12 @@ export function createClipWatchService(deps: ClipWatchDeps) {
       try {
         announce();
         await Promise.all(list.map((source) => checkSource(source, run)));
+        lastCheck = {
+          run: (lastCheck?.run ?? 0) + 1,
+          sources: list.length,
+          newClips: run.found.length,
+          failing: list.filter((source) => repo.source(source.id)?.state !== "ok").length,
+        };
         if (!stopped) emailIfDue();
       } catch (error) {
         // The database stayed locked past its busy timeout, say: the next look tries again.
@@ -600,13 +620,14 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   return {
     overview(): WatchOverview {
       const since = new Date(now().getTime() - UNDO_DAYS * DAY_MS).toISOString();
-      const shown = repo.shownClips(since).map(toClip);
+      const shown = notInPortfolio(repo.shownClips(since)).map(toClip);
       return {
         sources: repo.sources().map(toSource),
         clips: shown,
         suggestions: suggestions(),
         waiting: shown.filter((clip) => clip.status === "waiting").length,
         checking: running !== undefined,
+        lastCheck,
       };
     },
 
@@ -721,6 +742,35 @@ export function createClipWatchService(deps: ClipWatchDeps) {
       }
       if (clip.articleId) articles.remove(clip.articleId);
       store.write("watch", (tx) => repo.updateClip(tx, id, { status: "dismissed", articleId: null }));
+      return toClip(clipRow(id));
+    },
+
+    /**
+     * Takes back the owner's Dismiss, or an Add within UNDO_ADD_MINUTES: the clip waits again, and
+     * the article that Add made goes. An Add that found the article in the portfolio made nothing
+     * to take back.
+     */
+    restoreClip(id: string): OfferedClip {
+      const clip = clipRow(id);
+      if (clip.status === "added") {
+        const made = undoableAdds.get(id);
+        if (clip.autoAdded || !made || made.articleId !== clip.articleId || made.until < now().getTime()) {
+          throw new WatchError(
+            409,
+            "too_late",
+            "This clip can no longer be taken out of the portfolio here.",
+          );
+        }
+        // The clip's text went into the article: it comes back for the next Add.
+        const content = articles.get(made.articleId)?.content ?? "";
+        articles.remove(made.articleId);
+        undoableAdds.delete(id);
+        store.write("watch", (tx) =>
+          repo.updateClip(tx, id, { status: "waiting", articleId: null, content }),
+        );
+      } else if (clip.status === "dismissed") {
+        store.write("watch", (tx) => repo.updateClip(tx, id, { status: "waiting" }));
+      }
       return toClip(clipRow(id));
     },
 

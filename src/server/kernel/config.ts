@@ -210,7 +210,7 @@ export const settings = {
     check: wholeNumber("a number of minutes", 1, 10_080, 30),
     default: "360",
     meaning:
-      'how often the clip watch checks each watched source for new articles (the sources are spread across the interval; the Sources tab\'s "Check now" works at any time)',
+      'how often the clip watch checks each watched source for new articles (the sources are spread across the interval; the Clips tab\'s "Check now" works at any time)',
   }),
   WAYBACK_ACCESS_KEY: optional({
     check: z.string().trim().min(1, "use your Internet Archive S3 access key"),

@@ -1,6 +1,6 @@
 import { CollectionManager } from "../features/collections/collection-manager";
 import { articleCollection } from "../features/collections/articles/article-collection";
-import { ImportFromPage } from "../features/import/import-from-page";
+import { Link } from "react-router";
 import { articleLinkExtras } from "../features/collections/articles/link-health";
 import { withWaybackStatus } from "../features/collections/articles/wayback-status";
 import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
@@ -11,7 +11,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const owner = requireOwner(context, request);
   return {
     items: context.content.articles(),
-    ownerName: context.content.site().name,
     links: owner.linkHealth(),
     wayback: owner.wayback(),
   };
@@ -30,7 +29,10 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
         data={loaderData}
         extras={withWaybackStatus(articleLinkExtras(links), wayback)}
       />
-      <ImportFromPage ownerName={"ownerName" in loaderData ? loaderData.ownerName : ""} />
+      <p className="articles__clips-note">
+        To import your articles from an outlet, or watch it for new ones, go to{" "}
+        <Link to="/admin/dashboard/clips">Clips</Link>.
+      </p>
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { isImportRunning, type ImportCandidate, type ImportJob } from "../../../domain/back-catalogue";
 import type { Collection } from "../../../domain/content";
+import { formatArticleDate } from "../../../domain/dates";
 import { isHttpUrl } from "../../../domain/safe-url";
 import { apiRequest } from "../../lib/api-client";
 import { useToast } from "../../lib/dashboard/toasts";
 import { useAdminApi } from "../../lib/dashboard/use-admin-api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useChangeListener } from "../../lib/use-live-updates";
-import { filterCandidates, type ImportFilters } from "./import-filters";
+import { filterCandidates, NO_FILTERS, shownText, type ImportFilters } from "./import-filters";
 import "./import.css";
 
 const IMPORTS: readonly Collection[] = ["imports"];
@@ -22,10 +23,17 @@ export const IMPORT_TEXTS = {
   interrupted: "It will not restart on its own: resume it, or cancel it.",
 } as const;
 
+/** After an Add: 'Imported 3 articles', '…; 1 was already in your portfolio'. */
+export function importedText(added: number, skipped: number): string {
+  const imported = `Imported ${added} ${added === 1 ? "article" : "articles"}`;
+  if (skipped === 0) return imported;
+  return `${imported}; ${skipped} ${skipped === 1 ? "was" : "were"} already in your portfolio`;
+}
+
 type AddAnswer = { added: number; skipped: number; job: ImportJob };
 
 /**
- * "Import from a page" under the Articles manager (issue 17): starts a server-side import, follows
+ * "Import from a page" on the Clips tab (issue 17; moved from Articles, issue 37): starts a server-side import, follows
  * its progress (it keeps running if the page is closed), and adds the articles the owner selects.
  * It re-reads the job when the live stream says an import changed, whichever process runs it.
  */
@@ -39,6 +47,8 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
   const [busy, setBusy] = useState(false);
   const [filters, setFilters] = useState<ImportFilters>({ byline: ownerName, from: "", to: "", text: "" });
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  /** The last Add's summary, until the next import starts. */
+  const [imported, setImported] = useState("");
 
   // An action's own answer (start, cancel, add…) is newer than a re-read under way, which is dropped.
   const answered = useRef(0);
@@ -98,6 +108,7 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
       return;
     }
     setSelected(new Set());
+    setImported("");
     show(result.data);
   }
 
@@ -138,8 +149,9 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
     }
     show(result.data.job);
     setSelected(new Set());
-    const { added } = result.data;
-    toast("success", `${added} ${added === 1 ? "article" : "articles"} added`);
+    const text = importedText(result.data.added, result.data.skipped);
+    setImported(text);
+    toast("success", text);
   }
 
   const toggle = (id: number) =>
@@ -155,11 +167,22 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
     setFilters((current) => ({ ...current, [name]: value }));
 
   const total = job?.candidates.length ?? 0;
+  const shownLine = job ? shownText(job.candidates, shown.length, filters) : "";
+  const addButton = (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={busy || chosen.length === 0}
+      onClick={() => void add()}
+    >
+      Add {chosen.length} selected
+    </button>
+  );
   const read = job?.candidates.filter((candidate) => candidate.status !== "pending").length ?? 0;
 
   return (
     <section className="import" aria-labelledby={ids.heading}>
-      <h2 id={ids.heading}>{IMPORT_TEXTS.heading}</h2>
+      <h3 id={ids.heading}>{IMPORT_TEXTS.heading}</h3>
       <form className="import__start" onSubmit={(event) => void start(event)}>
         <label className="field" htmlFor={ids.url}>
           <span>Page, feed or sitemap URL</span>
@@ -230,6 +253,15 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
             <FilterField label="To" type="date" value={filters.to} onChange={setFilter("to")} />
             <FilterField label="Text" type="search" value={filters.text} onChange={setFilter("text")} />
           </fieldset>
+          {imported ? <p className="import__imported">{imported}.</p> : null}
+          {shownLine ? (
+            <div className="import__shown">
+              <p>{shownLine}</p>
+              <button type="button" className="button" onClick={() => setFilters(NO_FILTERS)}>
+                Show all
+              </button>
+            </div>
+          ) : null}
           <div className="import__actions">
             <label className="import__all">
               <input
@@ -240,14 +272,6 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
               />
               Select all shown ({selectable.length})
             </label>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy || chosen.length === 0}
-              onClick={() => void add()}
-            >
-              Add {chosen.length} selected
-            </button>
           </div>
           <ul className="import__list" aria-label="Articles found">
             {shown.map((candidate) => (
@@ -259,6 +283,15 @@ export function ImportFromPage({ ownerName }: { ownerName: string }) {
               />
             ))}
           </ul>
+          {/* Below the list, and kept in sight while it scrolls: no climb back to the top to add. */}
+          {selectable.length > 0 ? (
+            <div className="import__addbar">
+              <span>
+                {chosen.length} of {selectable.length} selected
+              </span>
+              {addButton}
+            </div>
+          ) : null}
         </div>
       )}
     </section>
@@ -318,9 +351,11 @@ function CandidateRow({
   const titleId = useId();
   const [broken, setBroken] = useState(false);
   const title = candidate.title || candidate.url;
-  const meta = [candidate.outlet, candidate.date, candidate.author && `by ${candidate.author}`].filter(
-    Boolean,
-  );
+  const meta = [
+    candidate.outlet,
+    candidate.date && formatArticleDate(candidate.date),
+    candidate.author && `by ${candidate.author}`,
+  ].filter(Boolean);
   return (
     <li className={`import__item import__item--${candidate.status}`}>
       {candidate.status === "ready" ? (

@@ -15,11 +15,13 @@ const SUGGESTIONS_HEADING_ID = "sources-suggestions";
 export function SourceSuggestions({
   suggestions,
   sources,
+  onWatched,
 }: {
   suggestions: readonly SourceSuggestion[];
   sources: readonly WatchedSource[];
+  onWatched: () => void;
 }) {
-  const watch = useWatchSource(sources);
+  const watch = useWatchSource(sources, onWatched);
   const toast = useToast();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);

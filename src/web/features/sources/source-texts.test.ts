@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { WatchedSource } from "../../../domain/clip-watch";
 import { dayText, whenText } from "../../../domain/dates";
-import { lastCheckedText, lastNewClipText, sourceKindLabel, sourceStateText } from "./source-texts";
+import {
+  checkSummaryText,
+  clipActionText,
+  lastCheckedText,
+  lastNewClipText,
+  sourceKindLabel,
+  sourceStateText,
+} from "./source-texts";
 
 const NOW = new Date("2026-12-10T12:00:00Z");
 
@@ -62,5 +69,30 @@ describe("source texts", () => {
     expect(sourceStateText({ ...failing, state: "paused", failures: 5 }, NOW)).toBe(
       "Paused after 5 failed checks (404 since 3 December)",
     );
+  });
+});
+
+describe("the summaries of a check and of an Add or Dismiss", () => {
+  it("says how many sources were checked and what they found", () => {
+    expect(checkSummaryText({ run: 1, sources: 1, newClips: 2, failing: 0 })).toBe(
+      "Checked 1 source: 2 new clips.",
+    );
+    expect(checkSummaryText({ run: 2, sources: 3, newClips: 0, failing: 1 })).toBe(
+      "Checked 3 sources: no new clips; 1 failed.",
+    );
+  });
+
+  it("says what an Add or Dismiss did, one clip or several", () => {
+    const added = { id: "a", outcome: "added", articleId: "1" } as const;
+    const already = { id: "b", outcome: "already", articleId: "2" } as const;
+    const dismissed = { id: "c", outcome: "dismissed" } as const;
+    expect(clipActionText([added])).toBe("Added to your portfolio");
+    expect(clipActionText([already])).toBe("Already in your portfolio");
+    expect(clipActionText([dismissed])).toBe("Clip dismissed");
+    expect(clipActionText([added, { ...added, id: "d" }, already])).toBe(
+      "2 clips added to your portfolio; 1 was already in it",
+    );
+    expect(clipActionText([already, { ...already, id: "e" }])).toBe("2 clips already in your portfolio");
+    expect(clipActionText([dismissed, { ...dismissed, id: "f" }])).toBe("2 clips dismissed");
   });
 });

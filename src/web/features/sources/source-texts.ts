@@ -1,12 +1,14 @@
 import {
   FAILURES_BEFORE_PAUSE,
+  type CheckSummary,
+  type ClipOutcome,
   type SourceKind,
   type SourceSuggestion,
   type WatchedSource,
 } from "../../../domain/clip-watch";
 import { dayText, whenText } from "../../../domain/dates";
 
-/** The words the Sources tab shows for a watched source: its kind, its state, when things happened. */
+/** The words the Clips tab shows for a watched source: its kind, its state, when things happened. */
 
 const KIND_LABELS: Record<SourceKind, string> = {
   "author-page": "Author page",
@@ -48,4 +50,43 @@ export function sourceStateText(source: WatchedSource, now: Date): string {
     case "paused":
       return `Paused after ${Math.max(source.failures, FAILURES_BEFORE_PAUSE)} failed checks (${failureText(source, now)})`;
   }
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'Checked 1 source: 2 new clips', 'Checked 3 sources: no new clips; 1 failed'. */
+export function checkSummaryText(summary: CheckSummary): string {
+  const found = summary.newClips === 0 ? "no new clips" : count(summary.newClips, "new clip", "new clips");
+  const failed = summary.failing > 0 ? `; ${summary.failing} failed` : "";
+  return `Checked ${count(summary.sources, "source", "sources")}: ${found}${failed}.`;
+}
+
+/**
+ * What an Add or Dismiss did: 'Added to your portfolio', 'Already in your portfolio', 'Clip
+ * dismissed', '3 clips added to your portfolio; 1 was already in it', '4 clips dismissed'.
+ */
+export function clipActionText(results: readonly ClipOutcome[]): string {
+  const tally = (outcome: ClipOutcome["outcome"]) =>
+    results.filter((entry) => entry.outcome === outcome).length;
+  const [added, already, dismissed] = [tally("added"), tally("already"), tally("dismissed")];
+  if (results.length === 1) {
+    if (added) return "Added to your portfolio";
+    if (already) return "Already in your portfolio";
+    return dismissed ? "Clip dismissed" : "";
+  }
+  const parts = [
+    added > 0 ? `${count(added, "clip", "clips")} added to your portfolio` : "",
+    already === 0
+      ? ""
+      : added > 0
+        ? `${count(already, "was", "were")} already in it`
+        : `${count(already, "clip", "clips")} already in your portfolio`,
+    dismissed > 0 ? `${count(dismissed, "clip", "clips")} dismissed` : "",
+  ].filter(Boolean);
+  return parts.join("; ");
+}
+
+/** After Undo: 'The clip waits again', '3 clips wait again'. */
+export function undoneText(restored: number): string {
+  return restored === 1 ? "The clip waits again" : `${restored} clips wait again`;
 }

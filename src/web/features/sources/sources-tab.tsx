@@ -6,10 +6,11 @@ import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";
 import { useMinuteClock } from "../../lib/use-minute-clock";
 import { NewClips } from "./new-clips";
 import { SourceSuggestions } from "./source-suggestions";
+import { useCheckRun } from "./use-check-run";
 import { WATCHED_HEADING_ID, WatchedSources } from "./watched-sources";
 import "./sources.css";
 
-const TITLE = "Sources";
+const TITLE = "Clips";
 
 function summary({ sources, waiting }: WatchOverview): string {
   if (sources.length === 0) return "No sources watched yet.";
@@ -19,11 +20,14 @@ function summary({ sources, waiting }: WatchOverview): string {
 }
 
 /**
- * The dashboard's Sources tab (clip watch, issue 28): the clips found under the owner's byline,
- * waiting for Add or Dismiss, the watched sources, and the sources the portfolio suggests.
+ * The dashboard's Clips tab (clip watch, issue 28; one place for clips, issue 37): the clips found
+ * under the owner's byline, waiting for Add or Dismiss, the watched sources, the sources the
+ * portfolio suggests, and the import of a back catalogue (`importer`, composed by the route).
  */
-export function SourcesTab({ overview }: { overview: WatchOverview }) {
+export function SourcesTab({ overview, importer }: { overview: WatchOverview; importer: ReactNode }) {
   const now = useMinuteClock();
+  // Check now, and a Watch of a new source (the field's or a suggestion's), which checks at once.
+  const check = useCheckRun(overview.checking, overview.lastCheck);
   const remove = useConfirmedDelete({
     items: overview.sources,
     keyOf: (source) => source.id,
@@ -59,12 +63,18 @@ export function SourcesTab({ overview }: { overview: WatchOverview }) {
         ) : null}
         <WatchedSources
           sources={overview.sources}
-          checking={overview.checking}
+          check={check}
           now={now}
           onRemove={remove.ask}
           removing={remove.deletingKey !== null}
         />
-        <SourceSuggestions suggestions={overview.suggestions} sources={overview.sources} />
+        <SourceSuggestions
+          suggestions={overview.suggestions}
+          sources={overview.sources}
+          onWatched={() => void check.start()}
+        />
+        {/* Last: a back catalogue's review list runs to hundreds of lines. */}
+        {importer}
       </div>
     </ListTab>
   );

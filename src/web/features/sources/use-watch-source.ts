@@ -6,10 +6,11 @@ import { useAdminApi, type WriteResult } from "../../lib/dashboard/use-admin-api
 
 /**
  * Starts watching an address (the Watch field, a suggestion's Watch): toasts 'Watching …', or
- * 'Already watched' when the server answers with a source the tab lists already, and re-reads
- * the tab. A refusal is the caller's to show.
+ * 'Already watched' when the server answers with a source the tab lists already, re-reads the
+ * tab, and calls `onNew` for a new source (the tab checks it at once). A refusal is the caller's
+ * to show.
  */
-export function useWatchSource(watched: readonly WatchedSource[]) {
+export function useWatchSource(watched: readonly WatchedSource[], onNew: () => void) {
   const send = useAdminApi();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -20,9 +21,10 @@ export function useWatchSource(watched: readonly WatchedSource[]) {
         const again = watched.some((source) => source.id === result.data.id);
         toast(again ? "info" : "success", again ? "Already watched" : `Watching ${result.data.url}`);
         await revalidator.revalidate();
+        if (!again) onNew();
       }
       return result;
     },
-    [send, toast, revalidator, watched],
+    [send, toast, revalidator, watched, onNew],
   );
 }

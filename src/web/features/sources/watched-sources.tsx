@@ -5,6 +5,7 @@ import { useToast } from "../../lib/dashboard/toasts";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { FieldShell } from "../../lib/form-kit/form-fields";
 import { useHydrated } from "../../lib/use-hydrated";
+import type { CheckRun } from "./use-check-run";
 import { lastCheckedText, lastNewClipText, sourceKindLabel, sourceStateText } from "./source-texts";
 import { useWatchSource } from "./use-watch-source";
 
@@ -18,16 +19,19 @@ export const WATCH_TEXTS = {
   none: "No sources yet. Watch the page where an outlet lists your articles, or its feed: new articles under your byline will wait on this tab for you to add them.",
 } as const;
 
-/** The watched sources: the Watch field, Check now, and each source with its state and switches. */
+/**
+ * The watched sources: the Watch field, Check now, and each source with its state and switches.
+ * Check now, and Watch of a new source (which checks at once), end with the run's summary.
+ */
 export function WatchedSources({
   sources,
-  checking,
+  check,
   now,
   onRemove,
   removing,
 }: {
   sources: readonly WatchedSource[];
-  checking: boolean;
+  check: CheckRun;
   now: Date;
   onRemove: (id: string) => void;
   removing: boolean;
@@ -38,9 +42,9 @@ export function WatchedSources({
         <h3 id={WATCHED_HEADING_ID} tabIndex={-1}>
           Watched sources
         </h3>
-        <CheckNow checking={checking} disabled={sources.length === 0} />
+        <CheckNow check={check} disabled={sources.every((source) => source.state === "paused")} />
       </div>
-      <WatchForm sources={sources} />
+      <WatchForm sources={sources} onWatched={() => void check.start()} />
       {sources.length === 0 ? (
         <p className="list-tab__empty">
           No sources yet. Watch the page where an outlet lists your articles, or its feed.
@@ -62,8 +66,8 @@ export function WatchedSources({
   );
 }
 
-function WatchForm({ sources }: { sources: readonly WatchedSource[] }) {
-  const watch = useWatchSource(sources);
+function WatchForm({ sources, onWatched }: { sources: readonly WatchedSource[]; onWatched: () => void }) {
+  const watch = useWatchSource(sources, onWatched);
   const toast = useToast();
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -122,30 +126,20 @@ function WatchForm({ sources }: { sources: readonly WatchedSource[] }) {
   );
 }
 
-function CheckNow({ checking, disabled }: { checking: boolean; disabled: boolean }) {
-  const write = useListWrite();
+function CheckNow({ check, disabled }: { check: CheckRun; disabled: boolean }) {
   const hydrated = useHydrated();
-  const [asking, setAsking] = useState(false);
-  const running = checking || asking;
-
-  async function check() {
-    setAsking(true);
-    await write("/api/watch/check", "POST", undefined, { failed: (error) => error.message });
-    setAsking(false);
-  }
-
   return (
     <div className="sources__check">
       <button
         type="button"
         className="button"
-        disabled={!hydrated || running || disabled}
-        onClick={() => void check()}
+        disabled={!hydrated || check.running || disabled}
+        onClick={() => void check.start()}
       >
-        {running ? "Checking…" : "Check now"}
+        {check.running ? "Checking…" : "Check now"}
       </button>
-      <p className="visually-hidden" role="status">
-        {running ? "Checking every source…" : ""}
+      <p className="sources__check-status" role="status">
+        {check.running ? "Checking every source…" : check.summary}
       </p>
     </div>
   );
@@ -206,9 +200,12 @@ function SourceItem({
           </a>
         </p>
         <p className="sources-source__kind">{sourceKindLabel(source)}</p>
-        <p className={`sources-source__state sources-source__state--${stateClass}`}>
-          {sourceStateText(source, now)}
-        </p>
+        {/* Nothing is known of a source before its first check: no state until then. */}
+        {source.lastCheckedAt !== null || source.state !== "ok" ? (
+          <p className={`sources-source__state sources-source__state--${stateClass}`}>
+            {sourceStateText(source, now)}
+          </p>
+        ) : null}
         <p className="sources-source__times">
           <span>{lastCheckedText(source, now)}</span>
           <span>{lastNewClipText(source, now)}</span>
