@@ -15,7 +15,6 @@ import { eq } from "drizzle-orm";
 import { articlesTable } from "../kernel/db/schema";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
-import { outletOf } from "../kernel/discover/read-limiter";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
 
 /** The part of a fetched answer a check reads: where the redirects ended, and the status. */
