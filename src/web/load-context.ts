@@ -1,5 +1,6 @@
 import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { HomeSummary } from "../domain/home";
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
 import type { CollectionReadership, ReadersPeriod, ReadersReport } from "../domain/readership";
@@ -37,6 +38,8 @@ export type SignedInOwner = {
   collectionReadership(): Record<string, CollectionReadership>;
   /** The Readers view's figures for the last `period` days. */
   readers(period: ReadersPeriod): ReadersReport;
+  /** The Home tab: what needs the owner, how the site does, the archive, backups, the checklist. */
+  home(): HomeSummary;
 };
 
 declare module "react-router" {

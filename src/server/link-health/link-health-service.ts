@@ -3,13 +3,13 @@ import { ApiProblem } from "../kernel/http/api-error";
 import type { Article } from "../../domain/content";
 import {
   classifyAnswer,
+  isCheckableLink,
   nextCheckState,
   type ArticleLinkHealth,
   type CheckOutcome,
   type LinkCheckRun,
   type LinkHealthReport,
 } from "../../domain/link-health";
-import { isHttpUrl } from "../../domain/safe-url";
 import { httpUrl } from "../../domain/url-schemas";
 import { eq } from "drizzle-orm";
 import { articlesTable } from "../kernel/db/schema";
@@ -174,7 +174,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     logger.info({ checked: current.checked, total: current.total }, "Link check finished");
   }
 
-  const checkable = () => articles.list().filter((article) => isHttpUrl(article.url));
+  const checkable = () => articles.list().filter((article) => isCheckableLink(article.url));
 
   /** Starts a run over `list` unless one is under way; resolves when the run in progress ends. */
   function startRun(list: readonly Article[]): Promise<void> {

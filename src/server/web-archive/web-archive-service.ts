@@ -202,6 +202,11 @@ export function createWebArchive(options: WebArchiveOptions) {
   return {
     capture,
     proof,
+    /** How many captures the archive holds, and when the newest was made (the dashboard's Home). */
+    summary(): { count: number; lastCapturedAt: string | null } {
+      const all = captures.all();
+      return { count: all.length, lastCapturedAt: all.at(-1)?.capturedAt ?? null };
+    },
     copyCapturesTo,
     captures,
     storedPage,
