@@ -83,7 +83,7 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
     data: { name: "Zoë", email: "zoe@example.org", subject: "Minutes", message: "Call me after six." },
     headers: { Origin: server.url },
   });
-  expect(sent.status()).toBe(202);
+  expect(sent.status()).toBe(201);
   await expect(await lineLink(page, "1 new clip waits for you")).toHaveAttribute(
     "href",
     "/admin/dashboard/sources",
@@ -102,6 +102,8 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
   // Badges on Sources and Messages, and still one line.
   await expect(nav(page).getByRole("link", { name: /^Messages, 1 unread/ })).toBeVisible();
   await expectOneLine(page, 800);
+  // On a desktop every tab shows, none scrolled out of sight.
+  expect(await nav(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await expectNoViolations(page, "home at 1280 px", { include: [".dashboard__tabs", ".dashboard__body"] });
   await page.screenshot({ path: test.info().outputPath("home-1280.png"), fullPage: true });
 

@@ -57,9 +57,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const nav = useRef<HTMLElement>(null);
   // On a narrow screen the bar scrolls sideways: the open section's tab is brought into view.
   useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const bar = nav.current;
+    const centre = () => {
+      const tab = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (bar && tab) bar.scrollLeft = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
+    };
+    centre();
+    // The tabs' widths change once the web fonts are in; a tab the keyboard reached meanwhile stays.
+    void document.fonts?.ready.then(() => {
+      if (!bar?.contains(document.activeElement)) centre();
+    });
   }, [section]);
 
   async function logout() {
@@ -77,7 +84,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             Logout
           </button>
         </header>
-        <nav ref={nav} className="dashboard__tabs" aria-label="Sections">
+        <nav
+          ref={nav}
+          className="dashboard__tabs"
+          aria-label="Sections"
+          // The browser leaves a focused tab half out of the bar when part of it shows: all of it, then.
+          onFocus={(event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" })}
+        >
           {CONTENT_TABS.map((tab) => (
             <TabLink key={tab.to} tab={tab} section={section} />
           ))}

@@ -13,7 +13,9 @@ export function demoLeftText(left: DemoLeft): string {
     left.articles ? plural(left.articles, "article", "articles") : "",
     left.experiences ? plural(left.experiences, "experience", "experiences") : "",
     left.education ? plural(left.education, "education entry", "education entries") : "",
-    left.settings ? "the e-mail, LinkedIn, portrait, biography and outlets still the demo's" : "",
+    left.settings
+      ? "the settings you left as the demo's (e-mail, LinkedIn, portrait, biography, outlets)"
+      : "",
   ].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
 }
