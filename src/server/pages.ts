@@ -208,6 +208,7 @@ export function pageRoutes(
       collectionReadership: () => services.readCounts.collections(),
       readers: (period: ReadersPeriod) => services.readCounts.report(period),
       home: () => services.home.summary(),
+      captureProofs: () => services.webArchive.proofs(),
     };
   };
 

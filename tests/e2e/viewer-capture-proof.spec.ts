@@ -69,10 +69,11 @@ test("the kept text names its capture and the digest of the bytes received, and 
   }
 });
 
-test("a clip saved with its text from Fetch details shows its capture's proof line too", async ({
+test("a clip saved with its text from Fetch details shows its capture's proof line, in the viewer and on its card", async ({
   page,
   server,
   publisher,
+  signIn,
 }) => {
   const pathname = `/night-ferry-stored-${Date.now().toString(36)}`;
   publisher.route(pathname, { body: PAGE });
@@ -104,6 +105,13 @@ test("a clip saved with its text from Fetch details shows its capture's proof li
         .locator(".reader-proof")
         .getByText(/^Captured /),
     ).toContainText(`SHA-256 ${digest.slice(0, 8)}…`);
+
+    await signIn();
+    await page.goto("/admin/dashboard/articles");
+    const card = page.locator(".items > li").filter({ hasText: TITLE });
+    await expect(card.locator(".capture-status")).toHaveText(
+      new RegExp(`^Captured .+ from 127\\.0\\.0\\.1${pathname}; SHA-256 ${digest.slice(0, 8)}…$`),
+    );
   } finally {
     await server.api(`/api/articles/${article.id}`, { method: "DELETE" });
   }

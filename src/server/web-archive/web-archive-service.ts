@@ -202,6 +202,15 @@ export function createWebArchive(options: WebArchiveOptions) {
   return {
     capture,
     proof,
+    /** By article id, the proof of each article with a capture (the Articles tab's cards). */
+    proofs(): Record<string, CaptureProof> {
+      return Object.fromEntries(
+        articles.list().flatMap((article) => {
+          const found = proof(article.id);
+          return found ? [[article.id, found]] : [];
+        }),
+      );
+    },
     /** How many captures the archive holds, and when the newest was made (the dashboard's Home). */
     summary(): { count: number; lastCapturedAt: string | null } {
       const all = captures.all();
