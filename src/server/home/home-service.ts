@@ -42,8 +42,9 @@ export function createHome(deps: HomeDeps) {
           brokenLinks: Object.values(deps.linkHealth().articles).filter(isBrokenLink).length,
           waybackFailures: Object.values(deps.wayback().articles).filter((save) => save.status === "failed")
             .length,
+          // Until the owner added some of them: what they left after that, they chose to leave.
           importWaiting:
-            job?.status === "done"
+            job?.status === "done" && !job.candidates.some((candidate) => candidate.status === "added")
               ? job.candidates.filter((candidate) => candidate.status === "ready").length
               : 0,
           importInterrupted: job?.status === "interrupted",
