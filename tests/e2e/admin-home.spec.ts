@@ -79,6 +79,8 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
 
   // Live: a clip found by the watch and a visitor's message appear without a reload.
   seedWaitingClip(server);
+  await expect(await lineLink(page, "1 new clip waits for you")).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: /^Sources, 1 new/ })).toBeVisible();
   const sent = await page.request.post("/api/contact", {
     data: { name: "Zoë", email: "zoe@example.org", subject: "Minutes", message: "Call me after six." },
     headers: { Origin: server.url },
