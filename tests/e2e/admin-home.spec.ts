@@ -181,8 +181,10 @@ test("Make it yours: the checklist, and Remove the demo after its confirmation, 
 
   const articles = (await (await server.api("/api/articles")).json()) as { title: string }[];
   expect(articles.map((article) => article.title)).toEqual(["My own ferry story"]);
-  const front = await (await fetch(server.url)).text();
-  for (const demo of ["Morgan", "morgan@example.com", "example-morgan-hale", "meridianherald", "Wend"])
-    expect(front, demo).not.toContain(demo);
-  expect(front).toContain("My own ferry story");
+  for (const address of ["/", "/feed.xml", "/sitemap.xml"]) {
+    const body = await (await fetch(`${server.url}${address}`)).text();
+    for (const demo of ["Morgan", "morgan@example.com", "example-morgan-hale", "meridianherald", "Wend"])
+      expect(body, `${address}: ${demo}`).not.toContain(demo);
+  }
+  expect(await (await fetch(server.url)).text()).toContain("My own ferry story");
 });
