@@ -219,5 +219,15 @@ describe("Remove the demo", () => {
     t.services.linkHealth.runNow();
     await t.services.linkHealth.idle();
     expect(t.services.linkHealth.report().run).toMatchObject({ total: 0, checked: 0 });
+    // A check recorded by an earlier version, which did check them, no longer counts as broken.
+    const [demo] = t.services.content.articles.list();
+    t.services.store.sqlite
+      .prepare(
+        "insert into link_checks (article_id, url, status, checked_at) values (?, ?, 'unreachable', ?)",
+      )
+      .run(demo!.id, demo!.url, new Date().toISOString());
+    expect(t.services.linkHealth.report().articles[demo!.id]?.status).toBeNull();
+    const { owner } = await t.signIn();
+    expect(homeSummarySchema.parse(await (await owner("/api/home")).json()).needs.brokenLinks).toBe(0);
   });
 });
