@@ -10,6 +10,7 @@ import { extractArticle } from "../server/kernel/extract/extract-article";
 import { keepNewFilesPrivate } from "../server/kernel/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
+import { recordBackup } from "../server/kernel/backup-record";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/uploads-backup";
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema, type Article } from "../domain/content";
@@ -119,6 +120,7 @@ async function run(args: string[]): Promise<number> {
           console.log(
             `Backed up ${totalPages} pages to ${target} (the database only: npx byline backup DIR adds the uploaded images).`,
           );
+          recordBackup(services.config.dataDir, new Date());
           return 0;
         }
         fs.mkdirSync(target, { recursive: true, mode: 0o700 });
@@ -131,6 +133,7 @@ async function run(args: string[]): Promise<number> {
           `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
         );
         console.log(`Copied ${captures} new web-archive captures to ${warcs}.`);
+        recordBackup(services.config.dataDir, new Date());
         return 0;
       } finally {
         services.store.close();

@@ -3,6 +3,7 @@
  * status (docs/product.md, Link health). Pure rules, shared by the checker and the dashboard.
  */
 
+import { isHttpUrl } from "./safe-url";
 import { siteHost } from "./site-host";
 
 export const LINK_STATUSES = ["ok", "moved", "gone", "unreachable"] as const;
@@ -31,6 +32,14 @@ export type LinkCheckState = {
   lastFailedAt: string | null;
   note: string | null;
 };
+
+/**
+ * An address the link check visits: http(s), and not under the `.example` top-level domain,
+ * reserved for examples (RFC 2606) so it never answers: the demo's clips live there.
+ */
+export function isCheckableLink(url: string): boolean {
+  return isHttpUrl(url) && !/(^|\.)example\.?$/i.test(new URL(url).hostname);
+}
 
 /** An address without its fragment, as the browser would request it. */
 function requestedForm(url: string): string {

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { authRoutes } from "./auth/auth-routes";
 import { loadSession } from "./auth/owner-session";
 import { contentRoutes } from "./content/content-routes";
+import { homeRoutes } from "./home/home-routes";
 import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./kernel/http/app-env";
@@ -88,7 +89,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", pageReadingRoutes(services.pageReading))
     .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
-    .route("/", contentRoutes(content, config.publicCacheControl))
+    .route("/", contentRoutes(content, services.demo, config.publicCacheControl))
+    .route("/", homeRoutes(services.home))
     .route(
       "/",
       contactRoutes({

@@ -207,6 +207,8 @@ export function pageRoutes(
       collections: () => services.collections.list(),
       collectionReadership: () => services.readCounts.collections(),
       readers: (period: ReadersPeriod) => services.readCounts.report(period),
+      home: () => services.home.summary(),
+      captureProofs: () => services.webArchive.proofs(),
     };
   };
 

@@ -24,6 +24,7 @@ import { createClipWatchService } from "./clip-watch/clip-watch-service";
 import { createCollectionService } from "./collections/collection-service";
 import { ownerSessionIn, sessionCookieName } from "./auth/owner-session";
 import { IMAGE_CACHE_PATH } from "../domain/image-src";
+import { ownedSite } from "../domain/demo-site";
 import { clientIpResolver } from "./kernel/http/client-address";
 import { createPageWarmer, WARM_PATHS } from "./kernel/http/page-warmer";
 import { createPublicCache } from "./kernel/http/public-cache";
@@ -41,6 +42,9 @@ import { createVisitCounter } from "./readership/visit-counter";
 import { collectionPath } from "../domain/collection-paths";
 import { PORTFOLIO_PARAMS } from "../domain/landing-query";
 import { createWebArchive } from "./web-archive/web-archive-service";
+import { createDemoContent } from "./content/demo-removal";
+import { createHome } from "./home/home-service";
+import { lastBackupAt } from "./kernel/backup-record";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -227,7 +231,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     timeoutMs: options.generatedImages?.pictureTimeoutMs ?? PICTURE_TIMEOUT_MS,
   });
   const cards = createSocialCards({
-    site: () => content.site.get(),
+    site: () => ownedSite(content.site.get()),
     articles: () => content.articles.list(),
     host: new URL(config.publicUrl).host,
     loadImage: loadPicture,
@@ -235,7 +239,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   });
   const icons = createSiteIcons(() => content.site.get(), loadPicture);
   const clipBooks = createClipBooks({
-    site: () => content.site.get(),
+    site: () => ownedSite(content.site.get()),
     articles: () => content.articles.list(),
     keptText: (article) => archive.currentFor(article) ?? null,
     loadPicture,
@@ -277,9 +281,27 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     keepLater: (articleIds) => pageReading.keepLater(articleIds),
     logger,
   });
+  const demo = createDemoContent(store, content);
+  const home = createHome({
+    site: () => content.site.get(),
+    articleCount: () => content.articles.list().length,
+    demoLeft: () => demo.left(),
+    waitingClips: () => watch.overview().waiting,
+    unreadMessages: () => contact.messages.unreadCount(),
+    linkHealth: () => linkHealth.report(),
+    wayback: () => wayback.report(),
+    latestImport: () => imports.latest(),
+    readers: () => readCounts.report(30),
+    captures: () => webArchive.summary(),
+    lastBackupAt: () => lastBackupAt(config.dataDir),
+    contactTo: config.contactTo,
+    mailConfigured: contact.queue !== undefined,
+  });
   return {
     config,
     logger,
+    demo,
+    home,
     store,
     outlets,
     content,

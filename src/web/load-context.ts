@@ -1,5 +1,7 @@
 import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { HomeSummary } from "../domain/home";
+import type { CaptureProof } from "../domain/web-archive";
 import type { ImageVersion } from "../domain/image-src";
 import type { LinkHealthReport } from "../domain/link-health";
 import type { CollectionReadership, ReadersPeriod, ReadersReport } from "../domain/readership";
@@ -37,6 +39,10 @@ export type SignedInOwner = {
   collectionReadership(): Record<string, CollectionReadership>;
   /** The Readers view's figures for the last `period` days. */
   readers(period: ReadersPeriod): ReadersReport;
+  /** The Home tab: what needs the owner, how the site does, the archive, backups, the checklist. */
+  home(): HomeSummary;
+  /** By article id, the web archive's proof of each captured article. */
+  captureProofs(): Record<string, CaptureProof>;
 };
 
 declare module "react-router" {

@@ -5,7 +5,7 @@ export default [
   route("admin", "routes/admin-login.tsx"),
   route("admin/setup", "routes/admin-setup.tsx"),
   route("admin/dashboard", "routes/admin-dashboard.tsx", [
-    index("routes/admin-experiences.tsx", { id: "experiences-index" }),
+    index("routes/admin-home.tsx"),
     route("experiences", "routes/admin-experiences.tsx"),
     route("education", "routes/admin-education.tsx"),
     route("articles", "routes/admin-articles.tsx"),

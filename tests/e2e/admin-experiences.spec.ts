@@ -23,8 +23,8 @@ const MONTH = MONTHS[now.getUTCMonth()]!;
 const openExperiences = (page: Page) => openSection(page, EXPERIENCES.section, EXPERIENCES.heading);
 
 test.describe("experiences manager", () => {
-  test("the dashboard index is the experiences manager", async ({ page }) => {
-    await page.goto("/admin/dashboard");
+  test("the experiences manager keeps its address (the dashboard index is Home)", async ({ page }) => {
+    await page.goto("/admin/dashboard/experiences");
     await expect(page.getByRole("heading", { name: "Experiences", level: 2 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Experiences" })).toHaveAttribute("aria-current", "page");
   });

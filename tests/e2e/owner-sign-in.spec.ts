@@ -31,8 +31,9 @@ test.describe("owner sign-in", () => {
     release();
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    for (const tab of ["Experiences", "Education", "Articles", "Settings"]) {
-      await expect(page.getByRole("link", { name: tab })).toBeVisible();
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    for (const tab of ["Home", "Experiences", "Education", "Articles", "Settings"]) {
+      await expect(sections.getByRole("link", { name: tab, exact: true })).toBeVisible();
     }
     // The sign-in page was replaced: Back goes to the page before it.
     await page.goBack();

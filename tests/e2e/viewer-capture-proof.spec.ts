@@ -68,3 +68,51 @@ test("the kept text names its capture and the digest of the bytes received, and 
     await server.api(`/api/articles/${article.id}`, { method: "DELETE" });
   }
 });
+
+test("a clip saved with its text from Fetch details shows its capture's proof line, in the viewer and on its card", async ({
+  page,
+  server,
+  publisher,
+  signIn,
+}) => {
+  const pathname = `/night-ferry-stored-${Date.now().toString(36)}`;
+  publisher.route(pathname, { body: PAGE });
+  const fetched = await server.api("/api/articles/fetch-details", {
+    method: "POST",
+    json: { url: publisher.url(pathname) },
+  });
+  expect(fetched.status).toBe(200);
+  const details = (await fetched.json()) as { content: string };
+  expect(details.content).toContain("night ferry");
+  const created = await server.api("/api/articles", {
+    method: "POST",
+    json: {
+      title: TITLE,
+      outlet: "Estuary Times",
+      url: publisher.url(pathname),
+      date: "2026-03-05",
+      content: details.content,
+    },
+  });
+  expect(created.status).toBe(201);
+  const article = (await created.json()) as Article;
+  try {
+    const digest = createHash("sha256").update(PAGE).digest("hex");
+    await openViewer(page, article.id);
+    await expect(viewer(page).locator(".reader-body")).toContainText("Crews on the night ferry");
+    await expect(
+      viewer(page)
+        .locator(".reader-proof")
+        .getByText(/^Captured /),
+    ).toContainText(`SHA-256 ${digest.slice(0, 8)}…`);
+
+    await signIn();
+    await page.goto("/admin/dashboard/articles");
+    const card = page.locator(".items > li").filter({ hasText: TITLE });
+    await expect(card.locator(".capture-status")).toHaveText(
+      new RegExp(`^Captured .+ from 127\\.0\\.0\\.1${pathname}; SHA-256 ${digest.slice(0, 8)}…$`),
+    );
+  } finally {
+    await server.api(`/api/articles/${article.id}`, { method: "DELETE" });
+  }
+});

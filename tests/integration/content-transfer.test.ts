@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_SITE } from "../../src/server/content/demo-content";
+import { DEMO_SITE } from "../../src/domain/demo-site";
 import { exportContent, ImportError, importContent } from "../../src/server/content/content-backup";
 import { createTestApp, type TestApp } from "./support/test-app";
 

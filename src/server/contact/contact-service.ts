@@ -3,6 +3,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Logger } from "pino";
 import type { ContactMessage, ContactMessageInput, Site } from "../../domain/content";
+import { ownerEmail } from "../../domain/demo-site";
 import type { Config } from "../kernel/config";
 import type { Store } from "../kernel/db/open-database";
 import { isBlockedAddress } from "./block-list";
@@ -74,7 +75,8 @@ export function createContactService(deps: ContactServiceDeps) {
         logger: deps.logger,
         envelope: () => ({
           from,
-          to: config.contactTo ?? (deps.site().social.email || undefined),
+          // Never the demo's e-mail, which would otherwise stay the recipient until the owner changed it.
+          to: config.contactTo ?? ownerEmail(deps.site()),
           dashboardUrl: `${config.publicUrl}/admin/dashboard/messages`,
         }),
       })

@@ -13,6 +13,7 @@ import { apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
 import type { CollectionRepository } from "./collection-repository";
 import type { ContentRepositories } from "./content-repositories";
+import type { DemoContent } from "./demo-removal";
 
 /**
  * A public read: the same for every visitor until the next write, so shared caches (and the
@@ -51,26 +52,30 @@ function collectionRoutes<S extends z.ZodType<object>, TItem>(
     );
 }
 
-export function contentRoutes(repos: ContentRepositories, sharedCacheControl: string) {
-  return new Hono<AppEnv>()
-    .get("/site", (c) =>
-      publicRead(c, c.get("session") ? repos.site.get() : publicSite(repos.site.get()), sharedCacheControl),
-    )
-    .put("/site", requireOwner, async (c) => {
-      const body = await readBody(c, sitePatchSchema);
-      if (!body.ok) return body.response;
-      return c.json(repos.site.merge(body.data));
-    })
-    .route(
-      "/articles",
-      collectionRoutes(repos.articles, articleInputSchema, newArticleDefaults, sharedCacheControl),
-    )
-    .route(
-      "/experiences",
-      collectionRoutes(repos.experiences, experienceInputSchema, newExperienceDefaults, sharedCacheControl),
-    )
-    .route(
-      "/education",
-      collectionRoutes(repos.education, educationInputSchema, newEducationDefaults, sharedCacheControl),
-    );
+export function contentRoutes(repos: ContentRepositories, demo: DemoContent, sharedCacheControl: string) {
+  return (
+    new Hono<AppEnv>()
+      // 'Remove the demo': what was removed.
+      .delete("/demo", requireOwner, (c) => c.json(demo.remove()))
+      .get("/site", (c) =>
+        publicRead(c, c.get("session") ? repos.site.get() : publicSite(repos.site.get()), sharedCacheControl),
+      )
+      .put("/site", requireOwner, async (c) => {
+        const body = await readBody(c, sitePatchSchema);
+        if (!body.ok) return body.response;
+        return c.json(repos.site.merge(body.data));
+      })
+      .route(
+        "/articles",
+        collectionRoutes(repos.articles, articleInputSchema, newArticleDefaults, sharedCacheControl),
+      )
+      .route(
+        "/experiences",
+        collectionRoutes(repos.experiences, experienceInputSchema, newExperienceDefaults, sharedCacheControl),
+      )
+      .route(
+        "/education",
+        collectionRoutes(repos.education, educationInputSchema, newEducationDefaults, sharedCacheControl),
+      )
+  );
 }

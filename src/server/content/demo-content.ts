@@ -1,42 +1,10 @@
-import type { EducationInput, ExperienceInput, Site } from "../../domain/content";
-import { siteSchema } from "../../domain/content";
+import type { EducationInput, ExperienceInput } from "../../domain/content";
+import { DEMO_SITE } from "../../domain/demo-site";
 import type { Store } from "../kernel/db/open-database";
 import type { ContentRepositories } from "./content-repositories";
 import { DEMO_ARTICLES } from "./demo-articles";
 
-export const DEMO_SITE: Site = siteSchema.parse({
-  name: "Morgan Hale",
-  strapline: "Reporting on the places and people that decisions are made about.",
-  heroImage: "/demo/portrait.jpg",
-  hero: {
-    location: "London & the Wend Valley",
-    tagline: "Investigations, data and interviews on local power, housing and public services.",
-    latestArticleUrl: "",
-    professions: ["Freelance Journalist", "Parliamentary Intern"],
-  },
-  about: [
-    "Morgan Hale is a fictional freelance journalist created to demonstrate Byline. Morgan covers local government, housing and public services, with a habit of reading the appendices nobody else reads.",
-    "Morgan's work has appeared in five (equally fictional) regional titles, and currently combines reporting with a parliamentary internship in Westminster.",
-  ].join("\n\n"),
-  featuredOutlets: [
-    "The Meridian Herald",
-    "Northgate Courier",
-    "The Civic Ledger",
-    "Harbour Weekly",
-    "Data Desk Review",
-  ],
-  social: { linkedin: "https://www.linkedin.com/in/example-morgan-hale", email: "morgan@example.com" },
-  currentRole: {
-    title: "Parliamentary Intern",
-    employer: "Office of the Member of Parliament for Eastbrook (a fictional constituency)",
-    place: "House of Commons, Westminster",
-    description:
-      "Research briefings for debates and committee work, constituency casework, and policy support on housing and local government finance.",
-  },
-  blockList: [],
-});
-
-const DEMO_EXPERIENCES: ExperienceInput[] = [
+export const DEMO_EXPERIENCES: ExperienceInput[] = [
   {
     role: "Parliamentary Intern",
     organization: "Office of the MP for Eastbrook",
@@ -77,7 +45,7 @@ const DEMO_EXPERIENCES: ExperienceInput[] = [
   },
 ];
 
-const DEMO_EDUCATION: EducationInput[] = [
+export const DEMO_EDUCATION: EducationInput[] = [
   {
     institution: "Northgate School of Journalism",
     credential: "MA Investigative Journalism",

@@ -233,6 +233,20 @@ export function createWebArchive(options: WebArchiveOptions) {
   return {
     capture,
     proof,
+    /** By article id, the proof of each article with a capture (the Articles tab's cards). */
+    proofs(): Record<string, CaptureProof> {
+      return Object.fromEntries(
+        articles.list().flatMap((article) => {
+          const found = proof(article.id);
+          return found ? [[article.id, found]] : [];
+        }),
+      );
+    },
+    /** How many captures the archive holds, and when the newest was made (the dashboard's Home). */
+    summary(): { count: number; lastCapturedAt: string | null } {
+      const all = captures.all();
+      return { count: all.length, lastCapturedAt: all.at(-1)?.capturedAt ?? null };
+    },
     copyCapturesTo,
     captures,
     storedPage,

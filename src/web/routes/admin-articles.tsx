@@ -3,6 +3,7 @@ import { articleCollection } from "../features/collections/articles/article-coll
 import { Link } from "react-router";
 import { articleLinkExtras } from "../features/collections/articles/link-health";
 import { withWaybackStatus } from "../features/collections/articles/wayback-status";
+import { withCaptureProof } from "../features/collections/articles/capture-status";
 import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
@@ -13,6 +14,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     items: context.content.articles(),
     links: owner.linkHealth(),
     wayback: owner.wayback(),
+    captures: owner.captureProofs(),
   };
 }
 
@@ -21,13 +23,14 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOr
 export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const links = useLastLoaded("links" in loaderData ? loaderData.links : undefined);
   const wayback = useLastLoaded("wayback" in loaderData ? loaderData.wayback : undefined);
+  const captures = useLastLoaded("captures" in loaderData ? loaderData.captures : undefined);
   return (
     <>
       <CollectionManager
         heading="Articles"
         config={articleCollection}
         data={loaderData}
-        extras={withWaybackStatus(articleLinkExtras(links), wayback)}
+        extras={withCaptureProof(withWaybackStatus(articleLinkExtras(links), wayback), captures)}
       />
       <p className="articles__clips-note">
         To import your articles from an outlet, or watch it for new ones, go to{" "}

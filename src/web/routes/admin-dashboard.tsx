@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { requireOwner, type AdminOutletContext } from "../lib/dashboard/owner-guard";
 import { ToastProvider } from "../lib/dashboard/toasts";
@@ -18,8 +19,9 @@ export function meta() {
 
 type Tab = { to: string; label: string };
 
-/** The content tabs come before Sources (which feeds Articles), the site's own after it. */
+/** Home first; the content tabs come before Sources (which feeds Articles), the site's own after it. */
 const CONTENT_TABS: readonly Tab[] = [
+  { to: "/admin/dashboard", label: "Home" },
   { to: "experiences", label: "Experiences" },
   { to: "education", label: "Education" },
   { to: "articles", label: "Articles" },
@@ -48,11 +50,24 @@ async function signOut(csrfToken: string) {
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  // The index route is the experiences manager too.
   const section =
     useLocation()
       .pathname.replace(/^\/admin\/dashboard\/?/, "")
-      .split("/")[0] || "experiences";
+      .split("/")[0] ?? "";
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow screen the bar scrolls sideways: the open section's tab is brought into view.
+  useEffect(() => {
+    const bar = nav.current;
+    const centre = () => {
+      const tab = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (bar && tab) bar.scrollLeft = tab.offsetLeft - (bar.clientWidth - tab.offsetWidth) / 2;
+    };
+    centre();
+    // The tabs' widths change once the web fonts are in; a tab the keyboard reached meanwhile stays.
+    void document.fonts?.ready.then(() => {
+      if (!bar?.contains(document.activeElement)) centre();
+    });
+  }, [section]);
 
   async function logout() {
     await signOut(loaderData.csrfToken).catch(() => undefined);
@@ -69,7 +84,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             Logout
           </button>
         </header>
-        <nav className="dashboard__tabs" aria-label="Sections">
+        <nav
+          ref={nav}
+          className="dashboard__tabs"
+          aria-label="Sections"
+          // The browser leaves a focused tab half out of the bar when part of it shows: all of it, then.
+          onFocus={(event) => event.target.scrollIntoView({ block: "nearest", inline: "nearest" })}
+        >
           {CONTENT_TABS.map((tab) => (
             <TabLink key={tab.to} tab={tab} section={section} />
           ))}
@@ -88,8 +109,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 }
 
 function TabLink({ tab, section }: { tab: Tab; section: string }) {
+  const current = tab.to === "/admin/dashboard" ? section === "" : section === tab.to;
   return (
-    <Link to={tab.to} className="dashboard__tab" aria-current={section === tab.to ? "page" : undefined}>
+    <Link to={tab.to} className="dashboard__tab" aria-current={current ? "page" : undefined}>
       {tab.label}
     </Link>
   );

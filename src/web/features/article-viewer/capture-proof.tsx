@@ -1,12 +1,9 @@
 import { useEffect, useState } from "react";
-import { formatDayMonthYear } from "../../../domain/dates";
-import { captureProofPath, shortAddress, type CaptureProof as Proof } from "../../../domain/web-archive";
+import { captureProofPath, type CaptureProof as Proof } from "../../../domain/web-archive";
 import { apiRequest } from "../../lib/api-client";
+import { ProofLine } from "../../lib/proof-line";
 
 type Props = { articleId: string };
-
-/** Digits of the SHA-256 shown in the line; the whole digest is a click away. */
-const SHORT_DIGEST = 8;
 
 /**
  * 'Captured 5 March 2024 from theherald.example/…; SHA-256 3f2a9c1e…' under the kept text: when
@@ -28,14 +25,10 @@ export function CaptureProof({ articleId }: Props) {
   }, [articleId]);
 
   if (proof?.articleId !== articleId) return null;
-  const { capturedAt, url, sha256, wacz } = proof.proof;
+  const { sha256, wacz } = proof.proof;
   return (
     <div className="reader-proof">
-      <p>
-        Captured <time dateTime={capturedAt}>{formatDayMonthYear(new Date(capturedAt))}</time> from{" "}
-        <span title={url}>{shortAddress(url)}</span>; SHA-256{" "}
-        <code title={sha256}>{sha256.slice(0, SHORT_DIGEST)}…</code>
-      </p>
+      <ProofLine proof={proof.proof} />
       <p>
         <a href={wacz} download>
           Download this clip's web archive (WACZ)

@@ -78,7 +78,7 @@ export function ReaderView({ article, state }: Props) {
         {article.outlet && <p>Originally published on {article.outlet}</p>}
         <OriginalLink article={article}>View Original</OriginalLink>
         <AlsoPublished urls={content.alsoPublishedAt} />
-        {content.source !== "stored" && <CaptureProof articleId={article.id} />}
+        <CaptureProof articleId={article.id} />
         <WaybackLink article={article} />
       </footer>
     </article>

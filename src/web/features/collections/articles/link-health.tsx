@@ -5,11 +5,12 @@ import { CLIP_BOOK_PATH } from "../../../../domain/generated-paths";
 import { PORTFOLIO_WACZ_PATH } from "../../../../domain/web-archive";
 import {
   isBrokenLink,
+  isCheckableLink,
   UNREACHABLE_AFTER_DAYS,
   type ArticleLinkHealth,
   type LinkHealthReport,
 } from "../../../../domain/link-health";
-import { isHttpUrl, safeHref } from "../../../../domain/safe-url";
+import { safeHref } from "../../../../domain/safe-url";
 import { useListWrite } from "../../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../../lib/use-hydrated";
 import type { CollectionExtras } from "../collection-config";
@@ -44,7 +45,7 @@ export function articleLinkExtras(report: LinkHealthReport | undefined): Collect
       { label: "Broken links", includes: (article) => isBrokenLink(health(article)) },
     ],
     itemStatus: (article) =>
-      isHttpUrl(article.url) ? <LinkStatus article={article} health={health(article)} /> : null,
+      isCheckableLink(article.url) ? <LinkStatus article={article} health={health(article)} /> : null,
   };
 }
 

@@ -1,0 +1,17 @@
+import { formatDayMonthYear } from "../../domain/dates";
+import { shortAddress, type CaptureProof } from "../../domain/web-archive";
+
+/** Digits of the SHA-256 shown in the line; the whole digest is a click away. */
+const SHORT_DIGEST = 8;
+
+/** 'Captured 5 March 2024 from theherald.example/…; SHA-256 3f2a9c1e…': the viewer's and the Articles tab's line. */
+export function ProofLine({ proof, className }: { proof: CaptureProof; className?: string }) {
+  const { capturedAt, url, sha256 } = proof;
+  return (
+    <p className={className}>
+      Captured <time dateTime={capturedAt}>{formatDayMonthYear(new Date(capturedAt))}</time> from{" "}
+      <span title={url}>{shortAddress(url)}</span>; SHA-256{" "}
+      <code title={sha256}>{sha256.slice(0, SHORT_DIGEST)}…</code>
+    </p>
+  );
+}
