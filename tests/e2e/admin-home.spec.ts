@@ -80,7 +80,7 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
   // Live: a clip found by the watch and a visitor's message appear without a reload.
   seedWaitingClip(server);
   await expect(await lineLink(page, "1 new clip waits for you")).toBeVisible();
-  await expect(nav(page).getByRole("link", { name: /^Sources, 1 new/ })).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: /^Clips, 1 new/ })).toBeVisible();
   const sent = await page.request.post("/api/contact", {
     data: { name: "Zoë", email: "zoe@example.org", subject: "Minutes", message: "Call me after six." },
     headers: { Origin: server.url },
@@ -88,7 +88,7 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
   expect(sent.status()).toBe(201);
   await expect(await lineLink(page, "1 new clip waits for you")).toHaveAttribute(
     "href",
-    "/admin/dashboard/sources",
+    "/admin/dashboard/clips",
   );
   await expect(await lineLink(page, "1 message is unread")).toHaveAttribute(
     "href",
@@ -101,7 +101,7 @@ test("Home comes first, with View site, and shows a waiting clip and an unread m
   );
   await expect(home(page).getByText("No backup made yet")).toBeVisible();
 
-  // Badges on Sources and Messages, and still one line.
+  // Badges on Clips and Messages, and still one line.
   await expect(nav(page).getByRole("link", { name: /^Messages, 1 unread/ })).toBeVisible();
   await expectOneLine(page, 800);
   // On a desktop every tab shows, none scrolled out of sight.

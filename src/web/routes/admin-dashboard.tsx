@@ -19,7 +19,7 @@ export function meta() {
 
 type Tab = { to: string; label: string };
 
-/** Home first; the content tabs come before Sources (which feeds Articles), the site's own after it. */
+/** Home first; the content tabs come before Clips (which feeds Articles), the site's own after it. */
 const CONTENT_TABS: readonly Tab[] = [
   { to: "/admin/dashboard", label: "Home" },
   { to: "experiences", label: "Experiences" },

@@ -15,7 +15,7 @@ describe("home lines", () => {
     expect(needLines(NONE)).toEqual([]);
     expect(needLines({ ...NONE, unreadMessages: 1, newClips: 2, brokenLinks: 3 })).toEqual([
       { text: "1 message is unread", to: "messages" },
-      { text: "2 new clips wait for you", to: "sources" },
+      { text: "2 new clips wait for you", to: "clips" },
       { text: "3 links are broken", to: "articles" },
     ]);
   });

@@ -18,14 +18,14 @@ export function needLines(needs: HomeSummary["needs"]): HomeLine[] {
   if (needs.newClips)
     lines.push({
       text: `${count(needs.newClips, "new clip waits", "new clips wait")} for you`,
-      to: "sources",
+      to: "clips",
     });
   if (needs.importInterrupted)
-    lines.push({ text: "An import was interrupted: resume it or cancel it", to: "articles" });
+    lines.push({ text: "An import was interrupted: resume it or cancel it", to: "clips" });
   if (needs.importWaiting)
     lines.push({
       text: `${count(needs.importWaiting, "imported clip waits", "imported clips wait")} to be added`,
-      to: "articles",
+      to: "clips",
     });
   if (needs.brokenLinks)
     lines.push({ text: `${count(needs.brokenLinks, "link is", "links are")} broken`, to: "articles" });
