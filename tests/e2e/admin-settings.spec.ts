@@ -29,7 +29,7 @@ test.describe("settings manager", () => {
       "Email",
       "Owner name",
       "Strapline",
-      "Hero image",
+      "Your photo",
       "Site icon",
       "Blocked senders",
       "Bylines",

@@ -91,7 +91,7 @@ test("search matches title, outlet, description and tags as you type, ignoring c
   // Case and accents are ignored both ways.
   await search.fill(`CAFE ZEPHYR ${token.toUpperCase()}`);
   await expect(cardTitles(dialog)).toHaveText([`Crème brûlée and the Café Zéphyr ${token}`]);
-  await expect(count(dialog)).toHaveText("1 Articles");
+  await expect(count(dialog)).toHaveText("1 Article");
   await search.fill(`crème ${token}`);
   await expect(cards(dialog)).toHaveCount(1);
   await search.fill(`naive ${token}`); // description

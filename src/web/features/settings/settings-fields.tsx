@@ -91,7 +91,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
       <Group title="Owner and page">
         {text("name", "Owner name", { required: true })}
         <ImageField
-          label="Hero image"
+          label="Your photo"
           wide
           value={form.heroImage}
           onChange={(heroImage) => set("heroImage", heroImage)}
