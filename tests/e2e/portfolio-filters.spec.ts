@@ -230,6 +230,9 @@ test("date range alone: 'to' includes its whole day, 'from' its own day", async 
   const to = dialog.getByLabel("To", { exact: true });
   await from.fill("2025-06-17");
   await to.fill("2025-12-04");
+  // The browser shows the day in its own locale; the site's format is said beside it.
+  await expect(from).toHaveAccessibleDescription("17 June 2025");
+  await expect(to).toHaveAccessibleDescription("4 December 2025");
   await expect(cardTitles(dialog)).toHaveText([
     /Harbour ferry operator fined/, // 2025-12-04, the 'to' day itself
     /Fishing quotas/,
