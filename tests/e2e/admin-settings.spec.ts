@@ -31,6 +31,7 @@ test.describe("settings manager", () => {
       "Strapline",
       "Your photo",
       "Site icon",
+      "Reply promise",
       "Blocked senders",
       "Bylines",
       "Languages you write in",

@@ -132,6 +132,10 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         />
       </Group>
       <Group title="Contact form">
+        {text("replyNote", "Reply promise", {
+          wide: true,
+          hint: "Shown under 'Thank you for reaching out!' once a message is sent; empty, nothing is promised.",
+        })}
         {area(
           "blockedSenders",
           "Blocked senders",
