@@ -206,6 +206,7 @@ export function pageRoutes(
       wayback: () => services.wayback.report(),
       collections: () => services.collections.list(),
       collectionReadership: () => services.readCounts.collections(),
+      mailConfigured: config.smtpUrl !== undefined,
       readers: (period: ReadersPeriod) => services.readCounts.report(period),
     };
   };
