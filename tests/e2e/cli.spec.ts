@@ -216,10 +216,23 @@ test.describe("npx byline", () => {
 
       const again = byline(["export"], { DATA_DIR: fresh });
       expect(again.status).toBe(0);
-      type Export = Record<string, unknown> & { articles: Record<string, unknown>[] };
+      // Import stamps the articles, experience and education afresh; everything else keeps its times.
+      type Item = Record<string, unknown>;
+      const unstamped = (items: Item[]) => items.map(({ createdAt: _c, updatedAt: _u, ...item }) => item);
       const comparable = (json: string) => {
-        const { exportedAt: _at, articles, ...rest } = JSON.parse(json) as Export;
-        return { ...rest, articles: articles.map(({ createdAt: _c, updatedAt: _u, ...article }) => article) };
+        const {
+          exportedAt: _at,
+          articles,
+          experiences,
+          education,
+          ...rest
+        } = JSON.parse(json) as Record<string, Item[]>;
+        return {
+          ...rest,
+          articles: unstamped(articles!),
+          experiences: unstamped(experiences!),
+          education: unstamped(education!),
+        };
       };
       const before = comparable(exported.stdout);
       expect(comparable(again.stdout)).toEqual(before);
