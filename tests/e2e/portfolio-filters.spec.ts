@@ -23,7 +23,7 @@ async function openPortfolio(page: Page, query = ""): Promise<Locator> {
 
 const cards = (dialog: Locator) => dialog.getByRole("article");
 const cardTitles = (dialog: Locator) => cards(dialog).getByRole("heading", { level: 3 });
-const count = (dialog: Locator) => dialog.getByText(/^\d+ Articles$/);
+const count = (dialog: Locator) => dialog.getByText(/^\d+ Articles?$/);
 
 async function choose(dialog: Locator, label: "Type" | "Publication", option: string) {
   await dialog.getByRole("button", { name: new RegExp(`^${label}\\b`) }).click();
