@@ -3,7 +3,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { gunzipSync } from "node:zlib";
 import { ConfigError, loadConfig } from "../server/kernel/config";
-import { exportContent, ImportError, importContent } from "../server/content/content-backup";
+import { exportSite, ImportError, importContent, type ImportSummary } from "../server/content/content-backup";
+import { holdsSite } from "../server/kernel/db/open-database";
 import { createLogger } from "../server/kernel/logger";
 import { decodeHtml } from "../server/kernel/extract/decode-html";
 import { extractArticle } from "../server/kernel/extract/extract-article";
@@ -24,10 +25,14 @@ const USAGE = `Usage: npx byline <command>
 Commands:
   set-owner [EMAIL]    create or reset the owner's e-mail and password (signs out every session);
                        the password is asked for, or read from standard input when it is not a terminal
-  export               print all content as JSON, uploaded images included (base64 in "uploads")
-  import FILE          replace all content with FILE (our export, or the original site's documents) and
-                       add its uploaded images; everything is checked first, and nothing changes if any
-                       of it is invalid
+  export               print everything the owner made as JSON: the site settings, articles, experience,
+                       education, collections, watched sources, clips (waiting, added, dismissed), read
+                       counts, contact messages and the uploaded images (base64 in "uploads"); not the
+                       web-archive captures, which backup DIR copies
+  import [--new] FILE  replace the content with FILE (our export, or the original site's documents) and
+                       add its uploaded images; collections, sources, clips, read counts and messages are
+                       replaced when FILE has them; everything is checked first, and nothing changes if
+                       any of it is invalid; --new makes a new site in a DATA_DIR that holds none
   backup DIR           write a consistent copy of the database to DIR/byline.sqlite, the uploaded
                        images to DIR/uploads and the web-archive captures to DIR/archive/warc (safe
                        while the server runs)
@@ -51,11 +56,54 @@ Commands:
   archive reextract    extract every article's archived text again from the page bytes of its newest
                        capture, without the network; one JSON line per article that failed
 
-Settings come from the environment, as for the server (DATA_DIR, ...).`;
+Settings come from the environment, as for the server (DATA_DIR, ...). export, import, backup and
+archive refuse a DATA_DIR that holds no site.`;
 
 function openServices() {
   keepNewFilesPrivate();
   return createServices({ ...loadConfig(), seedDemo: false }, createLogger("silent"));
+}
+
+/**
+ * Why the data directory holds no site, for the commands that read or replace one: a nightly backup
+ * of a mistyped or unset DATA_DIR would otherwise copy an empty site and succeed.
+ */
+function noSiteMessage(command: string, hint = ""): string | undefined {
+  const { dataDir, dataDirIsSet } = loadConfig();
+  if (holdsSite(dataDir)) return undefined;
+  const where = dataDirIsSet ? `DATA_DIR is ${dataDir}` : `DATA_DIR is not set, so ${dataDir} was used`;
+  return `byline ${command}: no site found (${where}, which holds no byline.sqlite). Set DATA_DIR to the server's data directory${hint}. Nothing was done.`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The parts of the site, in words, for the summaries of export, import and backup. */
+function describeSite(services: ReturnType<typeof openServices>): string {
+  const count = (table: string, where = "") =>
+    (services.store.sqlite.prepare(`select count(*) as n from ${table} ${where}`).get() as { n: number }).n;
+  return [
+    plural(count("articles"), "article"),
+    plural(count("collections"), "collection"),
+    plural(count("watch_sources"), "watched source"),
+    plural(count("contact_messages", "where kind = 'contact'"), "message"),
+  ].join(", ");
+}
+
+function describeImport(summary: ImportSummary, images: number): string {
+  const parts = [
+    plural(summary.articles, "article"),
+    plural(summary.experiences, "experience"),
+    plural(summary.education, "education entry", "education entries"),
+    ...(summary.site ? ["the site settings"] : []),
+    ...(summary.collections === undefined ? [] : [plural(summary.collections, "collection")]),
+    ...(summary.sources === undefined ? [] : [plural(summary.sources, "watched source")]),
+    ...(summary.clips === undefined ? [] : [plural(summary.clips, "clip")]),
+    ...(summary.readCounts === undefined
+      ? []
+      : [plural(summary.readCounts, "day's read count", "days' read counts")]),
+    ...(summary.messages === undefined ? [] : [plural(summary.messages, "message")]),
+  ];
+  return `Imported ${parts.join(", ")} and ${plural(images, "uploaded image")}.`;
 }
 
 async function run(args: string[]): Promise<number> {
@@ -79,29 +127,43 @@ async function run(args: string[]): Promise<number> {
       return 0;
     }
     case "export": {
+      const refusal = noSiteMessage("export");
+      if (refusal) return fail(refusal);
       const services = openServices();
-      const uploads = await exportUploads(services.uploads);
-      process.stdout.write(`${JSON.stringify({ ...exportContent(services.content), uploads }, null, 2)}\n`);
-      services.store.close();
-      return 0;
+      try {
+        const uploads = await exportUploads(services.uploads);
+        process.stdout.write(
+          `${JSON.stringify({ ...exportSite(services.store, services.content), uploads }, null, 2)}\n`,
+        );
+        console.error(`Exported ${describeSite(services)} and ${plural(uploads.length, "uploaded image")}.`);
+        return 0;
+      } finally {
+        services.store.close();
+      }
     }
     case "import": {
-      if (!rest[0]) return fail("Name the file to import: npx byline import FILE");
+      const fresh = rest.includes("--new");
+      const files = rest.filter((arg) => arg !== "--new");
+      if (files.length !== 1 || files[0]!.startsWith("--"))
+        return fail("Name the file to import: npx byline import [--new] FILE");
+      const file = files[0]!;
       let raw: unknown;
       try {
-        raw = JSON.parse(fs.readFileSync(rest[0], "utf8"));
+        raw = JSON.parse(fs.readFileSync(file, "utf8"));
       } catch (error) {
-        return fail(`Could not read ${rest[0]} as JSON: ${(error as Error).message}`);
+        return fail(`Could not read ${file} as JSON: ${(error as Error).message}`);
       }
+      const refusal = fresh
+        ? undefined
+        : noSiteMessage("import", ", or add --new to make a new site there from the file");
+      if (refusal) return fail(refusal);
       const services = openServices();
       try {
         const uploads = await checkImportedUploads((raw as { uploads?: unknown } | null)?.uploads);
         if (uploads.problems.length) throw new ImportError(uploads.problems.slice(0, 20));
         const summary = importContent(services.store, services.content, raw);
         for (const file of uploads.files) await services.uploads.store(file.body, extensionOfName(file.name));
-        console.log(
-          `Imported ${summary.articles} articles, ${summary.experiences} experiences, ${summary.education} education entries${summary.site ? ", the site settings" : ""} and ${uploads.files.length} uploaded images.`,
-        );
+        console.log(describeImport(summary, uploads.files.length));
         return 0;
       } catch (error) {
         if (error instanceof ImportError) return fail(error.message);
@@ -113,26 +175,30 @@ async function run(args: string[]): Promise<number> {
     case "backup": {
       const target = rest[0];
       if (!target) return fail("Name the backup folder: npx byline backup DIR");
+      const refusal = noSiteMessage("backup");
+      if (refusal) return fail(refusal);
       const services = openServices();
       try {
         if (target.endsWith(".sqlite")) {
-          const { totalPages } = await services.store.sqlite.backup(target);
+          await services.store.sqlite.backup(target);
           console.log(
-            `Backed up ${totalPages} pages to ${target} (the database only: npx byline backup DIR adds the uploaded images).`,
+            `Backed up the database (${describeSite(services)}) to ${target}; npx byline backup DIR adds the uploaded images and the web-archive captures.`,
           );
           recordBackup(services.config.dataDir, new Date());
           return 0;
         }
         fs.mkdirSync(target, { recursive: true, mode: 0o700 });
         const database = path.join(target, "byline.sqlite");
-        const { totalPages } = await services.store.sqlite.backup(database);
+        await services.store.sqlite.backup(database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
         const warcs = path.join(target, "archive", "warc");
         const captures = await services.webArchive.copyCapturesTo(warcs);
         console.log(
-          `Backed up ${totalPages} pages to ${database} and ${uploads} uploaded images to ${path.join(target, "uploads")}.`,
+          `Backed up the database (${describeSite(services)}) to ${database} and ${plural(uploads, "uploaded image")} to ${path.join(target, "uploads")}.`,
         );
-        console.log(`Copied ${captures} new web-archive captures to ${warcs}.`);
+        console.log(
+          `Copied ${plural(captures, "new web-archive capture")} to ${warcs} (${plural(services.webArchive.captures.all().length, "capture")} in all).`,
+        );
         recordBackup(services.config.dataDir, new Date());
         return 0;
       } finally {
@@ -342,12 +408,14 @@ async function webArchive(args: string[]): Promise<number> {
     if (rest.length !== 1 || rest[0]!.startsWith("--")) {
       return fail("Name one file to write: npx byline archive export OUT.wacz");
     }
+    const refusal = noSiteMessage("archive export");
+    if (refusal) return fail(refusal);
     const services = openServices();
     try {
       const captures = services.webArchive.captures.all().length;
       await pipeline(await services.webArchive.portfolioWacz(), fs.createWriteStream(rest[0]!));
       console.error(
-        `Wrote ${rest[0]} (${captures} captures, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
+        `Wrote ${rest[0]} (${plural(captures, "capture")}, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
       );
       return 0;
     } finally {
@@ -355,6 +423,8 @@ async function webArchive(args: string[]): Promise<number> {
     }
   }
   if (sub === "reextract" && rest.length === 0) {
+    const refusal = noSiteMessage("archive reextract");
+    if (refusal) return fail(refusal);
     const services = openServices();
     try {
       const summary = await services.pageReading.reextract();

@@ -56,7 +56,12 @@ const siteFields = {
     .max(20, "At most 20 entries"),
   /** Clip watch: one e-mail, at most daily, when new clips wait. */
   clipEmails: z.boolean(),
+  /** The contact form's promise under 'Thank you for reaching out!'. */
+  replyNote: text(300),
 };
+
+/** The spec's promise, until the owner words their own. */
+export const DEFAULT_REPLY_NOTE = "I typically respond within 24 hours during business days.";
 
 export const siteSchema = z.object({
   ...siteFields,
@@ -69,6 +74,7 @@ export const siteSchema = z.object({
   bylines: siteFields.bylines.default([]),
   writingLanguages: siteFields.writingLanguages.default([]),
   clipEmails: siteFields.clipEmails.default(true),
+  replyNote: siteFields.replyNote.default(DEFAULT_REPLY_NOTE),
   hero: z
     .object({
       location: heroFields.location.default(""),

@@ -53,6 +53,8 @@ export type CollectionReadership = {
   pdfDownloads: number;
   /** E-mail the owner at the first opening counted while this is on (once). */
   emailFirstOpen: boolean;
+  /** Whether that e-mail was sent. */
+  emailed: boolean;
 };
 
 export const collectionNoticeSchema = z.strictObject({ emailFirstOpen: z.boolean() });

@@ -23,28 +23,28 @@ describe("where an image is used", () => {
 
   it("lists the settings' hero image and every article showing it", () => {
     expect(usesOfImage(url, { heroImage: url, siteIcon: "" }, articles)).toEqual([
-      { kind: "settings", field: "Hero image" },
+      { kind: "settings", field: "Your photo" },
       { kind: "article", id: "a", title: "Harbour" },
       { kind: "article", id: "c", title: "" },
     ]);
     expect(usesOfImage(url, { heroImage: "", siteIcon: "" }, [])).toEqual([]);
     expect(usesOfImage(url, { heroImage: url, siteIcon: url }, [])).toEqual([
-      { kind: "settings", field: "Hero image" },
+      { kind: "settings", field: "Your photo" },
       { kind: "settings", field: "Site icon" },
     ]);
   });
 
   it("says it in words", () => {
-    expect(describeUses([{ kind: "settings", field: "Hero image" }])).toBe("the site settings (Hero image)");
+    expect(describeUses([{ kind: "settings", field: "Your photo" }])).toBe("the site settings (Your photo)");
     expect(
       describeUses([
-        { kind: "settings", field: "Hero image" },
+        { kind: "settings", field: "Your photo" },
         { kind: "settings", field: "Site icon" },
       ]),
-    ).toBe("the site settings (Hero image, Site icon)");
+    ).toBe("the site settings (Your photo, Site icon)");
     expect(describeUses([{ kind: "article", id: "a", title: "Harbour" }])).toBe("the article “Harbour”");
     expect(describeUses(usesOfImage(url, { heroImage: url, siteIcon: "" }, articles))).toBe(
-      "the site settings (Hero image) and 2 articles",
+      "the site settings (Your photo) and 2 articles",
     );
   });
 });

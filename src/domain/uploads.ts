@@ -34,7 +34,7 @@ export type UploadResult = { url: string; width: number; height: number; bytes: 
 
 /** The settings fields that hold an image, with their labels. */
 const SETTINGS_IMAGES = [
-  ["heroImage", "Hero image"],
+  ["heroImage", "Your photo"],
   ["siteIcon", "Site icon"],
 ] as const;
 
@@ -59,7 +59,7 @@ export function usesOfImage(
   return uses;
 }
 
-/** 'the site settings (Hero image)', 'the article "Title"', '3 articles': for the refusal to delete. */
+/** 'the site settings (Your photo)', 'the article "Title"', '3 articles': for the refusal to delete. */
 export function describeUses(uses: readonly UploadUse[]): string {
   const parts: string[] = [];
   const fields = uses.flatMap((use) => (use.kind === "settings" ? [use.field] : []));

@@ -14,7 +14,6 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const development = process.argv.includes("--dev");
-  const services = createServices(config, logger, { warmImages: true });
 
   let vite: ViteDevServer | undefined;
   if (development) {
@@ -27,6 +26,8 @@ async function main() {
         () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       )
     : await productionPages(config.buildDir);
+  // After the build is found: without one, the server stops before it opens or creates anything.
+  const services = createServices(config, logger, { warmImages: true });
   const { app } = createApp(services, { pages, development });
   const { live, publicCache } = services;
   const listener = nodeListener(app.fetch, viteServer ? undefined : publicCache);

@@ -8,6 +8,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
+import { ConfigError } from "./kernel/config";
 import type { AppContext } from "./kernel/http/app-env";
 import { landingSearch } from "../domain/landing-query";
 import type { ReadersPeriod } from "../domain/readership";
@@ -150,7 +151,13 @@ export function builtStylesheets(clientDir: string, publicPath: string): Readonl
 
 /** Production: built assets from disk, pages from React Router. */
 export async function productionPages(buildDir: string): Promise<Pages> {
-  const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const entry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(entry)) {
+    throw new ConfigError(
+      `No production build in ${buildDir}: run npm run build first (npm start builds, then serves).`,
+    );
+  }
+  const build = (await import(entry)) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   const clientDir = path.join(buildDir, "client");
   const files = staticFiles(clientDir);
@@ -206,6 +213,7 @@ export function pageRoutes(
       wayback: () => services.wayback.report(),
       collections: () => services.collections.list(),
       collectionReadership: () => services.readCounts.collections(),
+      mailConfigured: config.smtpUrl !== undefined,
       readers: (period: ReadersPeriod) => services.readCounts.report(period),
       home: () => services.home.summary(),
       captureProofs: () => services.webArchive.proofs(),

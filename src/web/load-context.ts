@@ -37,6 +37,8 @@ export type SignedInOwner = {
   collections(): readonly ClipCollection[];
   /** By collection id: openings, the last one, PDF downloads, the first-opening e-mail switch. */
   collectionReadership(): Record<string, CollectionReadership>;
+  /** Whether the server can send e-mail (SMTP_URL is set). */
+  mailConfigured: boolean;
   /** The Readers view's figures for the last `period` days. */
   readers(period: ReadersPeriod): ReadersReport;
   /** The Home tab: what needs the owner, how the site does, the archive, backups, the checklist. */

@@ -95,7 +95,7 @@ test.describe("npx byline", () => {
       const backupDir = path.join(dataDir, "nightly");
       const backedUp = byline(["backup", backupDir], { DATA_DIR: dataDir });
       expect(backedUp.status).toBe(0);
-      expect(backedUp.stdout).toContain("and 1 uploaded images");
+      expect(backedUp.stdout).toContain("and 1 uploaded image to");
       const copy = new Database(path.join(backupDir, "byline.sqlite"), { readonly: true });
       expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
       expect(copy.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({ n: 1 });
@@ -113,15 +113,15 @@ test.describe("npx byline", () => {
         uploads: [{ name, data: Buffer.from("not the picture").toString("base64") }],
       };
       fs.writeFileSync(file, JSON.stringify(tampered));
-      const refused = byline(["import", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
+      const refused = byline(["import", "--new", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("nothing changed");
       expect(refused.stderr).toContain("the name is not the SHA-256 of the file");
       expect(fs.existsSync(path.join(elsewhere, "uploads", name))).toBe(false);
 
       fs.writeFileSync(file, exported.stdout);
-      const imported = byline(["import", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
-      expect(imported.stdout).toContain("and 1 uploaded images");
+      const imported = byline(["import", "--new", file], { DATA_DIR: elsewhere, SEED_DEMO: "false" });
+      expect(imported.stdout).toContain("and 1 uploaded image.");
       expect(fs.readFileSync(path.join(elsewhere, "uploads", name))).toEqual(stored);
       const restored = new Database(path.join(elsewhere, "byline.sqlite"), { readonly: true });
       expect(restored.prepare("select count(*) as n from articles where image = ?").get(url)).toEqual({
@@ -131,6 +131,124 @@ test.describe("npx byline", () => {
     } finally {
       await server.stop();
       fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  test("export, backup, archive export and import refuse a data directory that holds no site, and create nothing", () => {
+    const file = path.join(dataDir, "site.json");
+    fs.writeFileSync(file, JSON.stringify({ articles: [] }));
+    const missing = path.join(dataDir, "mistyped");
+    const commands = [
+      ["export"],
+      ["backup", path.join(dataDir, "nightly")],
+      ["backup", path.join(dataDir, "nightly.sqlite")],
+      ["archive", "export", path.join(dataDir, "site.wacz")],
+      ["import", file],
+    ];
+    const refuse = (args: string[], target: string) => {
+      const run = byline(args, { DATA_DIR: target });
+      expect(run.status, args.join(" ")).toBe(1);
+      expect(run.stderr).toContain(
+        `byline ${args[0] === "archive" ? "archive export" : args[0]}: no site found`,
+      );
+      expect(run.stderr).toContain(`DATA_DIR is ${target}, which holds no byline.sqlite`);
+      expect(run.stdout).toBe("");
+      return run.stderr;
+    };
+    for (const args of commands) refuse(args, dataDir);
+    expect(refuse(["import", file], missing)).toContain("or add --new");
+    refuse(["backup", path.join(dataDir, "nightly")], missing);
+    // Unset, DATA_DIR is ./data: refused, and ./data is not made.
+    const { DATA_DIR: _unset, ...env } = process.env;
+    const unset = spawnSync(process.execPath, [path.resolve("bin/byline.js"), "backup", "nightly"], {
+      cwd: dataDir,
+      env,
+      encoding: "utf8",
+    });
+    expect(unset.status).toBe(1);
+    expect(unset.stderr).toContain(
+      `DATA_DIR is not set, so ${path.join(fs.realpathSync(dataDir), "data")} was used`,
+    );
+    expect(fs.readdirSync(dataDir).sort()).toEqual(["site.json"]);
+  });
+
+  test("export then import --new into a fresh directory gives the same site, collections, sources and messages", async () => {
+    const publisher = await startFakePublisher();
+    const server = await startServer({ dataDir, env: { FETCH_ALLOW_PRIVATE: "true" } });
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "byline-cli-"));
+    try {
+      serveFakeOutlet(publisher);
+      const source = await server.api("/api/watch/sources", {
+        method: "POST",
+        json: { url: publisher.url(RSS_FEED) },
+      });
+      expect(source.status).toBe(201);
+      const articles = (await (await server.api("/api/articles")).json()) as { id: string }[];
+      const collection = await server.api("/api/collections", {
+        method: "POST",
+        json: {
+          title: "For the desk",
+          introduction: "Three clips",
+          articleIds: articles.slice(0, 3).map((a) => a.id),
+          visibility: "unlisted",
+        },
+      });
+      expect(collection.status).toBe(201);
+      const message = await fetch(`${server.url}/api/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body: JSON.stringify({ name: "Ann", email: "ann@example.com", subject: "A pitch", message: "Hello" }),
+      });
+      expect(message.ok).toBe(true);
+
+      const exported = byline(["export"], { DATA_DIR: dataDir });
+      expect(exported.status).toBe(0);
+      expect(exported.stderr).toMatch(
+        /^Exported 1\d articles, 1 collection, 1 watched source, 1 message and 0 uploaded images\.\n$/,
+      );
+      const file = path.join(fresh, "..", `${path.basename(fresh)}.json`);
+      fs.writeFileSync(file, exported.stdout);
+      const imported = byline(["import", "--new", file], { DATA_DIR: fresh, SEED_DEMO: "false" });
+      fs.rmSync(file);
+      expect(imported.status).toBe(0);
+      expect(imported.stdout).toContain("1 collection, 1 watched source, ");
+      expect(imported.stdout).toContain("1 message and 0 uploaded images.");
+
+      const again = byline(["export"], { DATA_DIR: fresh });
+      expect(again.status).toBe(0);
+      // Import stamps the articles, experience and education afresh; everything else keeps its times.
+      type Item = Record<string, unknown>;
+      const unstamped = (items: Item[]) => items.map(({ createdAt: _c, updatedAt: _u, ...item }) => item);
+      const comparable = (json: string) => {
+        const {
+          exportedAt: _at,
+          articles,
+          experiences,
+          education,
+          ...rest
+        } = JSON.parse(json) as Record<string, Item[]>;
+        return {
+          ...rest,
+          articles: unstamped(articles!),
+          experiences: unstamped(experiences!),
+          education: unstamped(education!),
+        };
+      };
+      const before = comparable(exported.stdout);
+      expect(comparable(again.stdout)).toEqual(before);
+      expect(before).toMatchObject({
+        collections: [{ title: "For the desk", visibility: "unlisted" }],
+        sources: [{ url: publisher.url(RSS_FEED), kind: "feed" }],
+        messages: [{ name: "Ann", subject: "A pitch" }],
+      });
+      const backedUp = byline(["backup", path.join(fresh, "nightly")], { DATA_DIR: fresh });
+      expect(backedUp.stdout).toMatch(
+        /^Backed up the database \(1\d articles, 1 collection, 1 watched source, 1 message\) to /,
+      );
+    } finally {
+      await server.stop();
+      await publisher.close();
+      fs.rmSync(fresh, { recursive: true, force: true });
     }
   });
 
@@ -201,7 +319,7 @@ test.describe("npx byline", () => {
       const portfolio = path.join(dataDir, "portfolio.json");
       const duplicate = { title: "Old pier reopens", outlet: "Gazette", url: outlet.duplicateInPortfolio };
       fs.writeFileSync(portfolio, JSON.stringify({ articles: [duplicate] }));
-      expect(byline(["import", portfolio], env).status).toBe(0);
+      expect(byline(["import", "--new", portfolio], env).status).toBe(0);
       const feed = await bylineAsync(["import-from", publisher.url(RSS_FEED), "--author", AUTHOR], env);
       expect(feed.status).toBe(0);
       const lines = feed.stdout

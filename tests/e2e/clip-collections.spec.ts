@@ -140,14 +140,19 @@ for (const size of WIDTHS) {
         expect(text).not.toContain("/c/");
       }
 
+      // New link says what it does; Open opens the address in a new tab.
+      const entry = page.locator(".collection-entry", { hasText: title });
+      await expect(entry.getByRole("link", { name: /^Open/ })).toHaveAttribute("href", address);
+      await expect(entry.getByRole("link", { name: /^Open/ })).toHaveAttribute("target", "_blank");
+      await expect(entry.getByRole("button", { name: /^New link/ })).toHaveAccessibleDescription(
+        "New link gives the collection a new address: the old one stops working.",
+      );
       // New link: the old address answers 404, the new one the page.
-      await page
-        .locator(".collection-entry", { hasText: title })
-        .getByRole("button", { name: /^New link/ })
-        .click();
+      await entry.getByRole("button", { name: /^New link/ }).click();
       await expectToast(page, "New link made: the old one no longer works");
       await expect(link).not.toHaveValue(address);
       const renewed = await link.inputValue();
+      await expect(entry.getByRole("link", { name: /^Open/ })).toHaveAttribute("href", renewed);
       expect((await guest.page.goto(address))?.status()).toBe(404);
       expect((await guest.page.goto(renewed))?.status()).toBe(200);
 

@@ -82,12 +82,19 @@ test("keeps submit disabled until all four fields have text after trimming", asy
   }
   await expect(field(page, "Email")).toHaveAttribute("type", "email");
   await expect(submitButton(page)).toBeDisabled();
+  // A disabled Send says what is missing.
+  await expect(submitButton(page)).toHaveAccessibleDescription(
+    "To send, fill in Name, Email, Subject and Message.",
+  );
   await fill(page, { name: "Ada", email: "ada@example.org", subject: "Hello", message: "   " });
   await expect(submitButton(page)).toBeDisabled();
+  await expect(contact(page).getByText("To send, fill in Message.")).toBeVisible();
   await field(page, "Message").fill("Some words");
   await expect(submitButton(page)).toBeEnabled();
+  await expect(contact(page).getByText(/To send, fill in/)).toHaveCount(0);
   await field(page, "Name").fill("  ");
   await expect(submitButton(page)).toBeDisabled();
+  await expect(submitButton(page)).toHaveAccessibleDescription("To send, fill in Name.");
 });
 
 test("hides the honeypot from keyboard and screen readers", async ({ page }) => {
@@ -135,11 +142,21 @@ test("a message sent through the form arrives by SMTP; 'Send Another Message' gi
   await expect(submitButton(page)).toBeDisabled();
 });
 
-test("'Explore My Portfolio' on the thank-you panel opens the portfolio overlay", async ({ page }) => {
-  await openForm(page);
-  await page.route("**/api/contact", (route) => route.fulfill({ status: 202, json: { ok: true } }));
-  await fill(page, { name: "Ada", email: "ada@example.org", subject: "Hi", message: "Words" });
-  await submitButton(page).click();
+test("'Explore My Portfolio' on the thank-you panel opens the portfolio overlay; the reply promise is the owner's", async ({
+  page,
+}) => {
+  const promise = "I answer within a week, often sooner.";
+  expect((await server.api("/api/site", { method: "PUT", json: { replyNote: promise } })).status).toBe(200);
+  try {
+    await openForm(page);
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 202, json: { ok: true } }));
+    await fill(page, { name: "Ada", email: "ada@example.org", subject: "Hi", message: "Words" });
+    await submitButton(page).click();
+    await expect(contact(page).getByText(promise)).toBeVisible();
+  } finally {
+    const reset = { replyNote: "I typically respond within 24 hours during business days." };
+    expect((await server.api("/api/site", { method: "PUT", json: reset })).status).toBe(200);
+  }
   await contact(page).getByRole("button", { name: "Explore My Portfolio" }).click();
   await expect(page).toHaveURL(/[?&]portfolio=1/);
   await expect(page.getByRole("dialog", { name: "Portfolio" })).toBeVisible();

@@ -121,6 +121,20 @@ test.describe("landing page content", () => {
     await expect(panel.locator(".lp-headlines__item")).toHaveCount(3);
   });
 
+  test("the name is on screen at the first paint, before any script has run", async ({ page, server }) => {
+    const { site } = await publicContent(server);
+    // The page's scripts never load: what shows is the server's HTML and its stylesheet alone.
+    await page.route("**/*.js", (route) => route.abort());
+    await page.goto("/");
+    const typed = page.locator("#front .lp-typed");
+    await expect(typed).toHaveAttribute("data-phase", "static");
+    await expect(typed).toHaveText(site.name);
+    const hidden = await typed.evaluate((element) =>
+      [...element.querySelectorAll("*")].some((part) => getComputedStyle(part).visibility === "hidden"),
+    );
+    expect(hidden).toBe(false);
+  });
+
   test("every image reserves its space, and below-the-fold images load lazily", async ({ page }) => {
     await page.goto("/");
     const images = await page.locator("main img").evaluateAll((imgs) =>

@@ -182,6 +182,15 @@ test.describe("landing page scrolling", () => {
     await expect(button).toHaveCount(0);
     await scrollToY(page, 501);
     await expect(button).toBeVisible();
+    // At the foot of the page it sits above the footer, not over it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole("contentinfo");
+    await expect
+      .poll(async () => {
+        const [own, foot] = [await button.boundingBox(), await footer.boundingBox()];
+        return own && foot ? own.y + own.height <= foot.y : null;
+      })
+      .toBe(true);
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(button).toHaveCount(0);

@@ -23,7 +23,7 @@ async function openPortfolio(page: Page, query = ""): Promise<Locator> {
 
 const cards = (dialog: Locator) => dialog.getByRole("article");
 const cardTitles = (dialog: Locator) => cards(dialog).getByRole("heading", { level: 3 });
-const count = (dialog: Locator) => dialog.getByText(/^\d+ Articles$/);
+const count = (dialog: Locator) => dialog.getByText(/^\d+ Articles?$/);
 
 async function choose(dialog: Locator, label: "Type" | "Publication", option: string) {
   await dialog.getByRole("button", { name: new RegExp(`^${label}\\b`) }).click();
@@ -91,7 +91,7 @@ test("search matches title, outlet, description and tags as you type, ignoring c
   // Case and accents are ignored both ways.
   await search.fill(`CAFE ZEPHYR ${token.toUpperCase()}`);
   await expect(cardTitles(dialog)).toHaveText([`Crème brûlée and the Café Zéphyr ${token}`]);
-  await expect(count(dialog)).toHaveText("1 Articles");
+  await expect(count(dialog)).toHaveText("1 Article");
   await search.fill(`crème ${token}`);
   await expect(cards(dialog)).toHaveCount(1);
   await search.fill(`naive ${token}`); // description
@@ -230,6 +230,9 @@ test("date range alone: 'to' includes its whole day, 'from' its own day", async 
   const to = dialog.getByLabel("To", { exact: true });
   await from.fill("2025-06-17");
   await to.fill("2025-12-04");
+  // The browser shows the day in its own locale; the site's format is said beside it.
+  await expect(from).toHaveAccessibleDescription("17 June 2025");
+  await expect(to).toHaveAccessibleDescription("4 December 2025");
   await expect(cardTitles(dialog)).toHaveText([
     /Harbour ferry operator fined/, // 2025-12-04, the 'to' day itself
     /Fishing quotas/,

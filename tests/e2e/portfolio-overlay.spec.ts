@@ -387,6 +387,6 @@ test("an article added while the overlay is open appears in it, filters kept", a
   });
   await expect(cards(dialog)).toHaveCount(1);
   await expect(cards(dialog).getByRole("heading", { level: 3 })).toHaveText(`Breaking ${token}`);
-  await expect(dialog.getByText(/^\d+ Articles$/)).toHaveText("1 Articles");
+  await expect(dialog.getByText(/^\d+ Articles?$/)).toHaveText("1 Article");
   await expect(dialog.getByRole("searchbox", { name: "Search" })).toHaveValue(token);
 });

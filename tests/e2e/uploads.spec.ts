@@ -195,7 +195,7 @@ test("on a phone, the hero image takes a dropped file and an article image a pas
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await openSection(page, "settings", "Settings");
-  const hero = page.getByLabel("Hero image", { exact: true });
+  const hero = page.getByLabel("Your photo", { exact: true });
   const png = [...(await pngOf(400, 300))];
   await page
     .locator(".image-field")

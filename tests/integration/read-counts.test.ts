@@ -306,13 +306,14 @@ describe("the first-opening e-mail", () => {
     expect(t.services.readCounts.collections()[unlisted.id]).toMatchObject({
       emailFirstOpen: true,
       opens: 0,
+      emailed: false,
     });
     await beacon({ kind: "collection", subject: unlisted.id });
     await beacon({ kind: "collection", subject: unlisted.id }, { address: "127.0.0.3" });
     expect(notices()).toHaveLength(1);
     expect(notices()[0]!.subject).toBe("“For the desk (unlisted)” was opened");
     expect(notices()[0]!.message).toContain(`/c/${unlisted.token}`);
-    expect(t.services.readCounts.collections()[unlisted.id]).toMatchObject({ opens: 2 });
+    expect(t.services.readCounts.collections()[unlisted.id]).toMatchObject({ opens: 2, emailed: true });
   });
 
   it("is not sent when the switch is off", async () => {

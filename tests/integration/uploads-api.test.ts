@@ -254,7 +254,7 @@ describe("the Media list", () => {
       width: 50,
       height: 40,
       bytes: hero.bytes,
-      usedBy: [{ kind: "settings", field: "Hero image" }],
+      usedBy: [{ kind: "settings", field: "Your photo" }],
     });
     expect(row(clip.url)?.usedBy).toEqual([{ kind: "article", id, title: "Clip story" }]);
     expect(row(spare.url)?.usedBy).toEqual([]);
@@ -263,7 +263,7 @@ describe("the Media list", () => {
     const usedBySettings = await session.owner(`/api/uploads/${nameOf(hero.url)}`, { method: "DELETE" });
     expect(usedBySettings.status).toBe(409);
     expect((await errorOf(usedBySettings)).message).toBe(
-      "This image is used by the site settings (Hero image). Choose another image there first, then delete it.",
+      "This image is used by the site settings (Your photo). Choose another image there first, then delete it.",
     );
     const usedByArticle = await session.owner(`/api/uploads/${nameOf(clip.url)}`, { method: "DELETE" });
     expect(usedByArticle.status).toBe(409);

@@ -12,6 +12,14 @@ import { mergeSite } from "./site-merge";
 import type { Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
 import type { ContentRepositories } from "./content-repositories";
+import {
+  exportOwnerRecords,
+  keepClipLinks,
+  ownerRecordsCollections,
+  ownerRecordsImportShape,
+  ownerRecordsProblems,
+  writeOwnerRecords,
+} from "./owner-records-backup";
 
 const withId = { id: z.string().min(1).max(200).optional() };
 
@@ -24,9 +32,21 @@ const importSchema = z.object({
   articles: z.array(storedArticleSchema.extend(withId)).max(10_000).default([]),
   experiences: z.array(experienceInputSchema.extend(withId)).max(1000).default([]),
   education: z.array(educationInputSchema.extend(withId)).max(1000).default([]),
+  ...ownerRecordsImportShape,
 });
 
-export type ImportSummary = { articles: number; experiences: number; education: number; site: boolean };
+/** How many of each part an import wrote; undefined for a part the file did not have (left as it was). */
+export type ImportSummary = {
+  articles: number;
+  experiences: number;
+  education: number;
+  site: boolean;
+  collections?: number;
+  sources?: number;
+  clips?: number;
+  readCounts?: number;
+  messages?: number;
+};
 
 export class ImportError extends Error {
   constructor(readonly problems: string[]) {
@@ -45,6 +65,15 @@ export function exportContent(repos: ContentRepositories) {
     experiences: repos.experiences.list(),
     education: repos.education.list(),
   };
+}
+
+/**
+ * Everything the owner made, for `byline export`: the content, collections, watched sources, clips,
+ * read counts and messages; not the uploaded images (`exportUploads`), nor the web-archive captures
+ * and the text kept from them, which `byline backup DIR` copies.
+ */
+export function exportSite(store: Store, repos: ContentRepositories) {
+  return { ...exportContent(repos), ...exportOwnerRecords(store.db) };
 }
 
 /** Validates everything first, then replaces all content in one transaction: all or nothing. */
@@ -71,12 +100,26 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
     createdAt: now,
     updatedAt: now,
   });
-  store.write(["articles", "experiences", "education", ...(site ? (["site"] as const) : [])], (db) => {
+  const articles = data.articles.map(stamp);
+  const articleIds = new Set(articles.map((article) => article.id));
+  const problems = ownerRecordsProblems(store.db, data, articleIds);
+  if (problems.length) throw new ImportError(problems.slice(0, 20));
+  const collections = [
+    ...new Set([
+      "articles" as const,
+      "experiences" as const,
+      "education" as const,
+      ...(site ? (["site"] as const) : []),
+      ...ownerRecordsCollections(data),
+    ]),
+  ];
+  store.write(collections, (db) => {
+    const relinkClips = data.clips ? undefined : keepClipLinks(db);
     // An article the import keeps (same id) is replaced in place, not deleted: its web archive,
     // archived text and checks stay with it. The others go, with theirs.
-    const articles = data.articles.map(stamp);
-    const keptIds = articles.map((article) => article.id);
-    db.delete(articlesTable).where(notInArray(articlesTable.id, keptIds)).run();
+    db.delete(articlesTable)
+      .where(notInArray(articlesTable.id, [...articleIds]))
+      .run();
     db.delete(experiencesTable).run();
     db.delete(educationTable).run();
     for (const { id, createdAt: _createdAt, ...fields } of articles)
@@ -92,11 +135,18 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
         .onConflictDoUpdate({ target: siteTable.key, set: { data: site, updatedAt: now } })
         .run();
     }
+    relinkClips?.(articleIds);
+    writeOwnerRecords(db, data, now);
   });
   return {
     articles: data.articles.length,
     experiences: data.experiences.length,
     education: data.education.length,
     site: site !== undefined,
+    collections: data.collections?.length,
+    sources: data.sources?.length,
+    clips: data.clips?.length,
+    readCounts: data.readCounts?.length,
+    messages: data.messages?.length,
   };
 }

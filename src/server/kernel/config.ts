@@ -274,6 +274,8 @@ export type Config = Omit<SettingValues, "publicUrl"> & {
   publicUrl: string;
   /** False when PUBLIC_URL is unset and `publicUrl` is only a guess from the port. */
   publicUrlIsSet: boolean;
+  /** False when DATA_DIR is unset and `dataDir` is the default `./data`. */
+  dataDirIsSet: boolean;
   secureCookies: boolean;
   /**
    * Cache-Control for what every anonymous visitor gets the same of: a CDN or proxy may keep it
@@ -331,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...values,
     publicUrl,
     publicUrlIsSet: values.publicUrl !== undefined,
+    dataDirIsSet: present.DATA_DIR !== undefined,
     secureCookies: publicUrl.startsWith("https://"),
     publicCacheControl: `public, max-age=0, s-maxage=${values.cacheSharedSeconds}, stale-while-revalidate=${values.cacheStaleSeconds}`,
   };

@@ -117,6 +117,7 @@ export function createReadCounts(deps: {
             lastOpenedAt: row.lastOpenedAt,
             pdfDownloads: row.pdfDownloads,
             emailFirstOpen: row.emailFirstOpen,
+            emailed: row.emailedAt !== null,
           },
         ]),
       );

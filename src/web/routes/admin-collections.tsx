@@ -12,6 +12,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     readership: owner.collectionReadership(),
     articles: context.content.articles().map(({ id, title, outlet, date }) => ({ id, title, outlet, date })),
     origin: context.publicUrl,
+    mailConfigured: owner.mailConfigured,
   };
 }
 
@@ -30,6 +31,7 @@ export default function AdminCollections({ loaderData }: Route.ComponentProps) {
       readership={data.readership}
       articles={data.articles}
       origin={data.origin}
+      mailConfigured={data.mailConfigured}
     />
   ) : (
     <LoadFailedNotice message={LOAD_FAILED} />

@@ -172,8 +172,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <ContactSection site={site} onExplorePortfolio={openPortfolio} />
           </section>
         </main>
-        <SiteFooter name={site.name} year={today.year} />
         <BackToTop visible={scroll.backToTop} />
+        <SiteFooter name={site.name} year={today.year} />
         <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
         {articleId ? (
           <Suspense fallback={null}>

@@ -128,3 +128,25 @@ export function openStore(dataDir: string): Store {
     },
   };
 }
+
+/**
+ * Whether `dataDir` holds a site: a Byline database that has been migrated at least once. Looks
+ * without creating anything, so a mistyped or unset DATA_DIR is not turned into an empty site.
+ */
+export function holdsSite(dataDir: string): boolean {
+  const file = path.join(dataDir, "byline.sqlite");
+  if (!fs.existsSync(file)) return false;
+  try {
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return (
+        sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'site'").get() !==
+        undefined
+      );
+    } finally {
+      sqlite.close();
+    }
+  } catch {
+    return false;
+  }
+}

@@ -6,6 +6,7 @@ import {
   type CollectionVisibility,
 } from "../../../domain/collections";
 import type { Article } from "../../../domain/content";
+import { formatArticleDate } from "../../../domain/dates";
 import { TextAreaField, TextField, type FieldErrors } from "../../lib/form-kit/form-fields";
 import { useFocusFirstInvalid } from "../../lib/form-kit/use-focus-invalid";
 
@@ -43,8 +44,14 @@ const moved = (ids: readonly string[], from: number, to: number) => {
   return next;
 };
 
+/** 'Outlet · 5 March 2024': every date in the site's one format, whatever its text was typed as. */
+export const pickerMeta = (article: PickableArticle) =>
+  [article.outlet, article.date && formatArticleDate(article.date)].filter(Boolean).join(" · ");
+
 const matches = (article: PickableArticle, query: string) =>
-  `${article.title} ${article.outlet} ${article.date}`.toLowerCase().includes(query.trim().toLowerCase());
+  `${article.title} ${pickerMeta(article)} ${article.date}`
+    .toLowerCase()
+    .includes(query.trim().toLowerCase());
 
 /**
  * A collection's form: title, introduction, who may see it, and its articles (chosen with a
@@ -191,11 +198,7 @@ export function CollectionEditor({
                       onChange={(event) => toggle(article.id, event.target.checked)}
                     />
                     <span>
-                      {article.title || "Untitled"}{" "}
-                      <small>
-                        {article.outlet}
-                        {article.date ? ` · ${article.date}` : ""}
-                      </small>
+                      {article.title || "Untitled"} <small>{pickerMeta(article)}</small>
                     </span>
                   </label>
                 </li>

@@ -7,27 +7,49 @@ import {
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../lib/use-hydrated";
 
-const NOT_YET: Readership = { opens: 0, lastOpenedAt: null, pdfDownloads: 0, emailFirstOpen: false };
+const NOT_YET: Readership = {
+  opens: 0,
+  lastOpenedAt: null,
+  pdfDownloads: 0,
+  emailFirstOpen: false,
+  emailed: false,
+};
+
+/**
+ * What the first-opening e-mail can still do, or why not: it is sent once, at the first opening,
+ * and only when the server can send e-mail.
+ */
+export function firstOpenNote(readership: Readership, mailConfigured: boolean): string | undefined {
+  if (!mailConfigured) return "E-mail is not set up on this server (SMTP_URL), so no e-mail can be sent.";
+  if (readership.emailed) return "You were e-mailed when it was first opened.";
+  if (readership.opens > 0)
+    return "It has been opened already, so there is no first opening to e-mail about.";
+  return undefined;
+}
 
 /**
  * What a public or unlisted collection's entry says of its readers ('Opened 3 times, last 2 hours
- * ago · PDF downloaded once'), and the switch for one e-mail at its first opening.
+ * ago · PDF downloaded once'), and the switch for one e-mail at its first opening while there can
+ * be one.
  */
 export function CollectionReadership({
   id,
   title,
   readership = NOT_YET,
+  mailConfigured,
   now,
 }: {
   id: string;
   title: string;
   readership?: Readership;
+  mailConfigured: boolean;
   now: Date;
 }) {
   const write = useListWrite();
   const hydrated = useHydrated();
   // The switch shows where it was put while the change is saved; then what the server says.
   const [saving, setSaving] = useState<boolean | null>(null);
+  const note = firstOpenNote(readership, mailConfigured);
 
   async function switchEmail(on: boolean) {
     setSaving(on);
@@ -50,15 +72,19 @@ export function CollectionReadership({
         <span aria-hidden="true"> · </span>
         <span>{downloadedText(readership.pdfDownloads)}</span>
       </p>
-      <label className="collection-entry__notice">
-        <input
-          type="checkbox"
-          checked={saving ?? readership.emailFirstOpen}
-          disabled={!hydrated || saving !== null}
-          onChange={(event) => void switchEmail(event.target.checked)}
-        />
-        E-mail me when it is first opened<span className="visually-hidden"> ({title})</span>
-      </label>
+      {note ? (
+        <p className="collection-entry__notice">{note}</p>
+      ) : (
+        <label className="collection-entry__notice">
+          <input
+            type="checkbox"
+            checked={saving ?? readership.emailFirstOpen}
+            disabled={!hydrated || saving !== null}
+            onChange={(event) => void switchEmail(event.target.checked)}
+          />
+          E-mail me when it is first opened<span className="visually-hidden"> ({title})</span>
+        </label>
+      )}
     </div>
   );
 }

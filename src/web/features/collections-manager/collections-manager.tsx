@@ -35,6 +35,7 @@ export function CollectionsManager({
   readership,
   articles,
   origin,
+  mailConfigured,
 }: {
   collections: readonly ClipCollection[];
   /** By collection id; a collection never opened has no entry. */
@@ -42,6 +43,8 @@ export function CollectionsManager({
   articles: readonly PickableArticle[];
   /** The site's public origin, for the full unlisted link. */
   origin: string;
+  /** Whether the server can send e-mail (SMTP_URL): the first-opening e-mail needs it. */
+  mailConfigured: boolean;
 }) {
   const send = useAdminApi();
   const write = useListWrite();
@@ -174,9 +177,20 @@ export function CollectionsManager({
                   <button type="button" className="button" onClick={() => void copyLink(link)}>
                     Copy<span className="visually-hidden"> the link to {collection.title}</span>
                   </button>
-                  <button type="button" className="button" onClick={() => void newLink(collection)}>
+                  <a className="button" href={link} target="_blank" rel="noopener noreferrer">
+                    Open<span className="visually-hidden"> the link to {collection.title} in a new tab</span>
+                  </a>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void newLink(collection)}
+                    aria-describedby={`new-link-${collection.id}`}
+                  >
                     New link<span className="visually-hidden"> for {collection.title}</span>
                   </button>
+                  <p className="collection-entry__link-note" id={`new-link-${collection.id}`}>
+                    New link gives the collection a new address: the old one stops working.
+                  </p>
                 </div>
               ) : null}
               {collection.visibility !== "private" ? (
@@ -184,6 +198,7 @@ export function CollectionsManager({
                   id={collection.id}
                   title={collection.title}
                   readership={readership[collection.id]}
+                  mailConfigured={mailConfigured}
                   now={now}
                 />
               ) : null}

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { Collection } from "../../../domain/content";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
-export type StoredItem = { id: string; updatedAt: string };
+export type StoredItem = { id: string; createdAt: string; updatedAt: string };
 
 /** What every collection editor (experience, education, article) receives. */
 export type EditorProps<TDraft> = {
@@ -10,6 +10,8 @@ export type EditorProps<TDraft> = {
   onChange: (draft: TDraft) => void;
   errors: FieldErrors;
   now: Date;
+  /** When the item was added (ISO). */
+  createdAt: string;
 };
 
 /** How one collection plugs into the shared list shell. */

@@ -140,6 +140,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
                   onChange={(draft) => editor.change(id, draft)}
                   errors={row.refusal?.fields ?? {}}
                   now={editor.now}
+                  createdAt={row.item.createdAt}
                 />
               </CollectionItem>
             );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FIELDS, isComplete, visibleFieldErrors } from "./contact-form-model";
+import { EMPTY_FIELDS, isComplete, missingText, visibleFieldErrors } from "./contact-form-model";
 import { linkedInDelayMs } from "./linkedin-delay";
 
 describe("isComplete", () => {
@@ -29,5 +29,15 @@ describe("linkedInDelayMs", () => {
     expect(linkedInDelayMs(true, 0)).toBe(1500);
     expect(linkedInDelayMs(true, 0.5)).toBe(2000);
     expect(linkedInDelayMs(true, 0.9999999)).toBe(2500);
+  });
+});
+
+describe("missingText", () => {
+  const full = { name: "Ada", email: "ada@example.org", subject: "Hi", message: "Hello" };
+  it("names the fields still empty, so a disabled Send says why", () => {
+    expect(missingText(EMPTY_FIELDS)).toBe("To send, fill in Name, Email, Subject and Message.");
+    expect(missingText({ ...full, subject: " ", message: "" })).toBe("To send, fill in Subject and Message.");
+    expect(missingText({ ...full, email: "" })).toBe("To send, fill in Email.");
+    expect(missingText(full)).toBe("");
   });
 });

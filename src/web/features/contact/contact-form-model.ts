@@ -21,6 +21,21 @@ export function isComplete(fields: ContactFields): boolean {
   return FIELD_ORDER.every((field) => fields[field].trim() !== "");
 }
 
+export const LABELS: Record<VisibleField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
+
+/** Why Send is disabled: 'To send, fill in Name, Subject and Message.'; "" once all four are filled in. */
+export function missingText(fields: ContactFields): string {
+  const missing = FIELD_ORDER.filter((field) => fields[field].trim() === "").map((field) => LABELS[field]);
+  if (missing.length === 0) return "";
+  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`;
+  return `To send, fill in ${list}.`;
+}
+
 /** The server's per-field messages for the visible fields; anything else is not shown next to a field. */
 export function visibleFieldErrors(
   fields: Record<string, string> | undefined,

@@ -4,19 +4,15 @@ import {
   EMPTY_FIELDS,
   FIELD_ORDER,
   isComplete,
+  LABELS,
   MAX_LENGTH,
+  missingText,
   visibleFieldErrors,
   type ContactFields,
   type ContactStatus,
   type VisibleField,
 } from "./contact-form-model";
 
-const LABELS: Record<VisibleField, string> = {
-  name: "Name",
-  email: "Email",
-  subject: "Subject",
-  message: "Message",
-};
 const AUTOCOMPLETE: Record<VisibleField, string> = {
   name: "name",
   email: "email",
@@ -42,6 +38,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
   const [failures, setFailures] = useState(0);
   const inputs = useRef<Partial<Record<VisibleField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const sending = status === "sending";
+  const missing = missingText(fields);
 
   function change(field: VisibleField, value: string) {
     setFields((current) => ({ ...current, [field]: value }));
@@ -145,9 +142,15 @@ export function ContactForm({ onSent }: ContactFormProps) {
           type="submit"
           className="outline-button contact-button contact-button--primary"
           disabled={sending || !isComplete(fields)}
+          aria-describedby={missing && !sending ? `${id}-missing` : undefined}
         >
           {sending ? "Sending..." : "Send Message"}
         </button>
+        {missing && !sending ? (
+          <p id={`${id}-missing`} className="contact-form__missing">
+            {missing}
+          </p>
+        ) : null}
       </div>
     </form>
   );

@@ -7,7 +7,7 @@ import { LinkedInButton } from "./linkedin-button";
 import "./contact.css";
 
 export type ContactSectionProps = {
-  site: Pick<Site, "name" | "social">;
+  site: Pick<Site, "name" | "social" | "replyNote">;
   onExplorePortfolio: () => void;
 };
 
@@ -61,7 +61,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
             <h4 className="contact-thanks__title" tabIndex={-1}>
               Thank you for reaching out!
             </h4>
-            <p className="contact-thanks__text">I typically respond within 24 hours during business days.</p>
+            {site.replyNote.trim() ? <p className="contact-thanks__text">{site.replyNote}</p> : null}
             <div className="contact-thanks__actions">
               <button
                 type="button"

@@ -90,9 +90,8 @@ export function MakeItYours({ summary }: { summary: HomeSummary }) {
           Your LinkedIn in <Link to="settings">Settings</Link>.
         </Step>
         <Step done={checklist.clips} title="Your first clips">
-          <Link to="clips">Import them</Link> from an author page or a feed,{" "}
-          <Link to="clips">watch</Link> where you publish, or <Link to="articles">add one</Link> by its
-          address.
+          <Link to="clips">Import them</Link> from an author page or a feed, <Link to="clips">watch</Link>{" "}
+          where you publish, or <Link to="articles">add one</Link> by its address.
         </Step>
         <Step done={checklist.demoRemoved} title="Remove the demo">
           {checklist.demoRemoved ? (

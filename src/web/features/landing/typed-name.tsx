@@ -8,8 +8,9 @@ type Phase = "static" | "typing" | "done";
 /**
  * The masthead name, typed out (0.5s delay, 80ms per character). The full name is in the
  * server's HTML twice: once for screen readers and search engines (visually hidden), once as
- * the visible text that works without JavaScript. The typed copy reserves the whole name's
- * space, so the heading never changes size while it types. Under reduced motion it is not typed.
+ * the visible text that works without JavaScript. The typing writes over the name in full ink
+ * while the rest waits in a paler one, so the name is on screen from the first paint and the
+ * heading never changes size. Under reduced motion it is not typed.
  */
 export function TypedName({ name, className }: { name: string; className?: string }) {
   const characters = Array.from(name);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  articleCount,
   inCollection,
   distinctOutlets,
   filterPortfolio,
@@ -190,5 +191,11 @@ describe("inCollection", () => {
   it("keeps only the chosen public collection's articles, and all of them without one", () => {
     expect(inCollection(articles, { articleIds: ["c", "a", "gone"] }).map((a) => a.id)).toEqual(["a", "c"]);
     expect(inCollection(articles, undefined)).toEqual(articles);
+  });
+});
+
+describe("articleCount", () => {
+  it("says '1 Article' for one and '{n} Articles' otherwise", () => {
+    expect([0, 1, 2].map(articleCount)).toEqual(["0 Articles", "1 Article", "2 Articles"]);
   });
 });

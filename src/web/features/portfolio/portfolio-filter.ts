@@ -125,3 +125,6 @@ export function isFilterActive(filters: PortfolioFilters): boolean {
     filters.collection,
   ].some((value) => (value ?? "").trim() !== "");
 }
+
+/** The spec's count '{n} Articles', in the singular for one. */
+export const articleCount = (n: number) => `${n} ${n === 1 ? "Article" : "Articles"}`;

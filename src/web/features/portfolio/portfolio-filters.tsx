@@ -1,6 +1,7 @@
 import { useId, type RefObject } from "react";
 import type { PublicCollection } from "../../../domain/collections";
 import { PUBLIC_TAGS } from "../../../domain/public-tags";
+import { formatArticleDate } from "../../../domain/dates";
 import { FilterDropdown, type DropdownOption } from "./filter-dropdown";
 import type { PortfolioFilterState } from "./portfolio-url";
 
@@ -108,38 +109,64 @@ export function PortfolioFilters({
           />
         </div>
       ) : null}
-      <div className="pf-field pf-field--date">
-        <label className="pf-label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          className="pf-input pf-date"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set("from")(event.target.value)}
-        />
-      </div>
-      <div className="pf-field pf-field--date">
-        <label className="pf-label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          className="pf-input pf-date"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set("to")(event.target.value)}
-        />
-      </div>
+      <DateField
+        id={`${id}-from`}
+        label="From"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={set("from")}
+      />
+      <DateField
+        id={`${id}-to`}
+        label="To"
+        value={filters.to}
+        min={filters.from || undefined}
+        onChange={set("to")}
+      />
       {active ? (
         <div className="pf-field pf-field--clear">
           <button type="button" className="pf-clear" onClick={onClear}>
             Clear Filters
           </button>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A date picker shows its value in the browser's locale ('06/17/2025' or '17.06.2025'); the chosen
+ * day is repeated beside it in the site's own format, which is also what screen readers hear after
+ * the label.
+ */
+function DateField(props: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const shown = props.value ? formatArticleDate(props.value) : "";
+  return (
+    <div className="pf-field pf-field--date">
+      <label className="pf-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="pf-input pf-date"
+        type="date"
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        aria-describedby={shown ? `${props.id}-shown` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {shown ? (
+        <span className="pf-date-shown" id={`${props.id}-shown`}>
+          {shown}
+        </span>
       ) : null}
     </div>
   );

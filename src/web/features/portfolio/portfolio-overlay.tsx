@@ -13,6 +13,7 @@ import type { PublicCollection } from "../../../domain/collections";
 import type { Article, Site } from "../../../domain/content";
 import { usableImage } from "../../../domain/placeholder-images";
 import {
+  articleCount,
   distinctOutlets,
   filterPrepared,
   inCollection,
@@ -222,7 +223,7 @@ function PortfolioDialog({
             <p className="portfolio__owner">{site.name}</p>
           </div>
           <p className="portfolio__count" aria-live="polite">
-            {`${visible.length} Articles`}
+            {articleCount(visible.length)}
           </p>
           <button type="button" className="portfolio__close" onClick={onClose} aria-label="Close portfolio">
             <span aria-hidden="true">×</span>

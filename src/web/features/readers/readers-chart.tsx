@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ReadersDay } from "../../../domain/readership";
-import { READERS_SERIES } from "./readers-series";
+import { DRAW_ORDER, READERS_SERIES } from "./readers-series";
 
 const HEIGHT = 240;
 
@@ -29,7 +29,7 @@ export function ReadersChart({ days }: { days: readonly ReadersDay[] }) {
         const x = days.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000);
         const data: [number[], ...number[][]] = [
           x,
-          ...READERS_SERIES.map((series) => days.map((day) => day[series.key])),
+          ...DRAW_ORDER.map((series) => days.map((day) => day[series.key])),
         ];
         plot = new UPlot(
           {
@@ -45,10 +45,11 @@ export function ReadersChart({ days }: { days: readonly ReadersDay[] }) {
             ],
             series: [
               {},
-              ...READERS_SERIES.map((series) => ({
+              ...DRAW_ORDER.map((series) => ({
                 label: series.label,
                 stroke: series.color,
-                width: 2,
+                width: series.width,
+                dash: [...series.dash],
                 points: { show: days.length <= 31 },
               })),
             ],
@@ -75,7 +76,12 @@ export function ReadersChart({ days }: { days: readonly ReadersDay[] }) {
       <ul className="readers-chart__key" aria-hidden="true">
         {READERS_SERIES.map((series) => (
           <li key={series.key}>
-            <span className="readers-chart__swatch" style={{ background: series.color }} />
+            <span
+              className="readers-chart__swatch"
+              style={{
+                borderTop: `${series.width}px ${series.dash.length ? "dashed" : "solid"} ${series.color}`,
+              }}
+            />
             {series.label}
           </li>
         ))}

@@ -91,7 +91,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
       <Group title="Owner and page">
         {text("name", "Owner name", { required: true })}
         <ImageField
-          label="Hero image"
+          label="Your photo"
           wide
           value={form.heroImage}
           onChange={(heroImage) => set("heroImage", heroImage)}
@@ -132,6 +132,10 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
         />
       </Group>
       <Group title="Contact form">
+        {text("replyNote", "Reply promise", {
+          wide: true,
+          hint: "Shown under 'Thank you for reaching out!' once a message is sent; empty, nothing is promised.",
+        })}
         {area(
           "blockedSenders",
           "Blocked senders",

@@ -27,6 +27,7 @@ export type SettingsForm = {
   bylines: string;
   writingLanguages: string;
   clipEmails: boolean;
+  replyNote: string;
 };
 export type SettingsKey = keyof SettingsForm;
 /** Only what the owner has touched; everything else follows the stored settings live. */
@@ -55,6 +56,7 @@ export function siteToForm(site: Site): SettingsForm {
     bylines: site.bylines.join("\n"),
     writingLanguages: site.writingLanguages.join(", "),
     clipEmails: site.clipEmails,
+    replyNote: site.replyNote,
   };
 }
 
@@ -114,6 +116,7 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (has("bylines")) patch.bylines = lines(form.bylines);
   if (has("writingLanguages")) patch.writingLanguages = codes(form.writingLanguages);
   if (has("clipEmails")) patch.clipEmails = form.clipEmails;
+  if (has("replyNote")) patch.replyNote = form.replyNote;
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
   if (currentRole) patch.currentRole = currentRole;

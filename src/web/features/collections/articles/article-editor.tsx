@@ -10,14 +10,17 @@ function firstError(errors: Record<string, string>, prefix: string): string | un
   return Object.entries(errors).find(([key]) => key.startsWith(prefix))?.[1];
 }
 
-function dateHint(date: string): string {
+/** What the Date field's hint says; `createdAt`: when the article was added, which a new article's date defaults to. */
+export function dateHint(date: string, createdAt: string): string {
   if (date.trim() === "") return "Such as 2026-03-05 or 5 March 2026";
-  return parseArticleDate(date)
-    ? `Shown as ${formatArticleDate(date)}`
-    : "Not a date we can read: it is shown as typed";
+  if (!parseArticleDate(date)) return "Not a date we can read: it is shown as typed";
+  const shown = `Shown as ${formatArticleDate(date)}`;
+  return date.trim() === createdAt.slice(0, 10)
+    ? `${shown}, the day this article was added (filled in when no date is given): change it if it was published on another day`
+    : shown;
 }
 
-export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDraft>) {
+export function ArticleEditor({ draft, onChange, errors, createdAt }: EditorProps<ArticleDraft>) {
   const set = (patch: Partial<ArticleDraft>) => onChange({ ...draft, ...patch });
   const toggleTag = (tag: string, on: boolean) =>
     set({ publicTags: on ? [...draft.publicTags, tag] : draft.publicTags.filter((own) => own !== tag) });
@@ -56,7 +59,7 @@ export function ArticleEditor({ draft, onChange, errors }: EditorProps<ArticleDr
           label="Date"
           value={draft.date}
           onChange={(date) => set({ date })}
-          hint={dateHint(draft.date)}
+          hint={dateHint(draft.date, createdAt)}
           error={errors.date}
         />
         <ImageField
