@@ -84,7 +84,7 @@ export function MakeItYours({ summary }: { summary: HomeSummary }) {
           Your e-mail is in <Link to="settings">Settings</Link>.
         </Step>
         <Step done={checklist.photo} title="Your photo">
-          Upload your portrait as the Hero image in <Link to="settings">Settings</Link>.
+          Upload your portrait under ‘Your photo’ in <Link to="settings">Settings</Link>.
         </Step>
         <Step done={checklist.links} title="Your links">
           Your LinkedIn in <Link to="settings">Settings</Link>.
