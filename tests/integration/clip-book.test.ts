@@ -76,7 +76,8 @@ beforeAll(async () => {
     method: "PUT",
     json: {
       name: OWNER_NAME,
-      heroImage: "/demo/portrait.jpg",
+      // The owner's own portrait: the demo's would be left out of the book (src/domain/demo-site.ts).
+      heroImage: "/demo/interview-mic.jpg",
       about: "Reports on cities, water and the people who run both.",
       hero: { professions: ["Reporter", "Editor"] },
       social: { email: "ada@clips.example", linkedin: "https://www.linkedin.com/in/ada" },

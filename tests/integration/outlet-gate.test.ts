@@ -120,6 +120,11 @@ it("reads robots.txt first, asks two at a time at most and keeps the pause, for 
   expect(job.candidates.filter((c) => c.status === "ready")).toHaveLength(STORIES);
   const checks = t.services.linkHealth.report();
   expect(Object.values(checks.articles).map((a) => a.status)).toEqual(["ok", "ok"]);
+  // Added, a story becomes an article: its page is read again and kept, with its lead image.
+  const added = await owner(`/api/imports/${id}/add`, { method: "POST", json: { candidates: [0] } });
+  expect(added.status).toBe(200);
+  await t.services.pageReading.idle();
+  expect(t.services.webArchive.captures.all()).toHaveLength(1);
 
   const paths = log.map((entry) => entry.path);
   expect(paths[0]).toBe("/robots.txt");
