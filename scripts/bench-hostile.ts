@@ -78,29 +78,30 @@ console.log(`Node ${process.version}; hostile requests given up after ${timeoutM
 let built = args["no-build"];
 let server: TestServer | undefined;
 
+/** Stops the server of the last case and starts one for the next, building the checkout once. */
+async function restartServer(env: Record<string, string> = {}): Promise<TestServer> {
+  await server?.stop();
+  server = await startProductionServer({ buildDir: BUILD_DIR, build: !built, root, env });
+  built = true;
+  return server;
+}
+
 /**
  * A server of its own for each input, with the owner signed in and an article whose original is
  * `page`: writes (and signing in) come before the measurement, as every write makes the next
  * front page a fresh render.
  */
 async function freshServer(page: HostilePage): Promise<{ target: TestServer; articleId: string }> {
-  await server?.stop();
-  server = await startProductionServer({
-    buildDir: BUILD_DIR,
-    build: !built,
-    root,
-    env: { FETCH_ALLOW_PRIVATE: "true" },
-  });
-  built = true;
-  const created = await server.api("/api/articles", {
+  const target = await restartServer({ FETCH_ALLOW_PRIVATE: "true" });
+  const created = await target.api("/api/articles", {
     method: "POST",
     json: { title: page.name, outlet: "Hostile outlet", url: `${outlet.url(page.path)}?via=reader` },
   });
   if (created.status !== 201) throw new Error(`could not add the article: HTTP ${created.status}`);
   const { id } = (await created.json()) as { id: string };
   // The public cache holds the front page from the second answer on, as on a visited site.
-  for (let i = 0; i < 3; i++) await sendFrom(`${server.url}/`, VISITOR, { headers: BROWSER });
-  return { target: server, articleId: id };
+  for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
+  return { target, articleId: id };
 }
 
 /** The answer in a line: status and the error's message, or how an import ended. */
@@ -233,10 +234,7 @@ for (const page of pages) {
 }
 // ---- Issue 36, item 6: the largest clip book a visitor can ask for, drawn while / is timed. ----
 if (chosen(CLIP_BOOK_CASE)) {
-  await server?.stop();
-  server = await startProductionServer({ buildDir: BUILD_DIR, build: !built, root });
-  built = true;
-  const target = server;
+  const target = await restartServer();
   const bookPath = await seedLargestCollection(target);
   for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
   await measureQuiet(target);
@@ -255,16 +253,8 @@ const stacked = chosen(stackedEncodingPage(0).name) ? stackedEncodingPage(STACKE
 const SEEN = "250,000 seen links";
 
 if (stacked || chosen(SEEN)) {
-  await server?.stop();
   // No pause between two requests to the outlet: a watch check reads 50 pages.
-  server = await startProductionServer({
-    buildDir: BUILD_DIR,
-    build: !built,
-    root,
-    env: { FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" },
-  });
-  built = true;
-  const target = server;
+  const target = await restartServer({ FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" });
   for (let i = 0; i < 3; i++) await sendFrom(`${target.url}/`, VISITOR, { headers: BROWSER });
   await target.api("/api/watch");
   await measureQuiet(target);
@@ -315,15 +305,7 @@ if (stacked || chosen(SEEN)) {
 // `/` is timed while a watch check reads the feed and matches the link.
 if (chosen(ROBOTS_TRAP.name)) {
   const trap = await startRobotsTrap();
-  await server?.stop();
-  server = await startProductionServer({
-    buildDir: BUILD_DIR,
-    build: !built,
-    root,
-    env: { FETCH_ALLOW_PRIVATE: "true" },
-  });
-  built = true;
-  const target = server;
+  const target = await restartServer({ FETCH_ALLOW_PRIVATE: "true" });
   const added = await target.api("/api/watch/sources", {
     method: "POST",
     json: { url: trap.url(ROBOTS_TRAP.feed) },

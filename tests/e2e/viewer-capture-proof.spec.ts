@@ -69,7 +69,7 @@ test("the kept text names its capture and the digest of the bytes received, and 
   }
 });
 
-test("a clip saved with its text from Fetch details shows its capture's proof line, in the viewer and on its card", async ({
+test("a clip saved with its text from Fetch details, then archived, shows its capture's proof line, in the viewer and on its card", async ({
   page,
   server,
   publisher,
@@ -97,6 +97,9 @@ test("a clip saved with its text from Fetch details shows its capture's proof li
   expect(created.status).toBe(201);
   const article = (await created.json()) as Article;
   try {
+    // Fetch details keeps nothing (docs/decisions/039): Archive now keeps the page for the article.
+    const archived = await server.api(`/api/articles/${article.id}/archive`, { method: "POST" });
+    expect(archived.status).toBe(200);
     const digest = createHash("sha256").update(PAGE).digest("hex");
     await openViewer(page, article.id);
     await expect(viewer(page).locator(".reader-body")).toContainText("Crews on the night ferry");

@@ -167,7 +167,10 @@ describe("capture", () => {
 describe("the proof line", () => {
   it("names the capture the archived text came from, with the digest of its bytes", async () => {
     const id = await addArticle("/ferry", "The ferry story");
-    expect((await app.request(`/api/articles/${id}/capture`)).status).toBe(404);
+    const before = await app.request(`/api/articles/${id}/capture`);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toBeNull();
+    expect((await app.request(`/api/articles/no-such-article/capture`)).status).toBe(404);
     const read = await app.request(`/api/articles/${id}/reader`);
     expect(((await read.json()) as { source: string }).source).toBe("fetched");
 

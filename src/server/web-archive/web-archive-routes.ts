@@ -19,23 +19,26 @@ export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string };
  */
 export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOptions) {
   const downloads = createRateLimiter({ limit: DOWNLOADS_PER_ADDRESS, windowMs: DOWNLOAD_WINDOW_MS });
-  return new Hono<AppEnv>()
-    .get("/articles/:id/capture", (c) => {
-      const proof = archive.proof(c.req.param("id"));
-      if (!proof) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
-      return c.json(proof);
-    })
-    .get("/articles/:id/archive.wacz", async (c) => {
-      const message = "Too many web archive downloads. Try again in a few minutes.";
-      const refused = overLimit(c, downloads, options.clientIp(c), message);
-      if (refused) return refused;
-      const wacz = await archive.articleWacz(c.req.param("id"));
-      if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
-      return waczAnswer(c, wacz.stream, wacz.filename);
-    })
-    .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
-      waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
-    );
+  return (
+    new Hono<AppEnv>()
+      // Every open article asks: one whose page was never captured answers null, not an error.
+      .get("/articles/:id/capture", (c) => {
+        const id = c.req.param("id");
+        if (!archive.holdsArticle(id)) return apiError(c, 404, "not_found", "There is no such article.");
+        return c.json(archive.proof(id) ?? null);
+      })
+      .get("/articles/:id/archive.wacz", async (c) => {
+        const message = "Too many web archive downloads. Try again in a few minutes.";
+        const refused = overLimit(c, downloads, options.clientIp(c), message);
+        if (refused) return refused;
+        const wacz = await archive.articleWacz(c.req.param("id"));
+        if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
+        return waczAnswer(c, wacz.stream, wacz.filename);
+      })
+      .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
+        waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
+      )
+  );
 }
 
 function waczAnswer(c: AppContext, stream: Readable, filename: string): Response {

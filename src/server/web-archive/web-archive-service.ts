@@ -233,6 +233,7 @@ export function createWebArchive(options: WebArchiveOptions) {
   return {
     capture,
     proof,
+    holdsArticle: (articleId: string) => articles.get(articleId) !== undefined,
     /** By article id, the proof of each article with a capture (the Articles tab's cards). */
     proofs(): Record<string, CaptureProof> {
       return Object.fromEntries(

@@ -16,9 +16,9 @@ export function CaptureProof({ articleId }: Props) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<Proof>(captureProofPath(articleId), { signal: controller.signal }).then(
-      (found) => setProof({ articleId, proof: found }),
-      // Never captured (404) or unreachable: the reader shows the text without a proof line.
+    apiRequest<Proof | null>(captureProofPath(articleId), { signal: controller.signal }).then(
+      (found) => found && setProof({ articleId, proof: found }),
+      // Never captured (null) or unreachable: the reader shows the text without a proof line.
       () => {},
     );
     return () => controller.abort();
