@@ -173,7 +173,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </section>
         </main>
         <BackToTop visible={scroll.backToTop} />
-        <SiteFooter name={site.name} year={today.year} />
+        <SiteFooter name={site.name} professions={site.hero.professions} year={today.year} />
         <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
         {articleId ? (
           <Suspense fallback={null}>

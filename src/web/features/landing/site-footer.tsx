@@ -1,17 +1,33 @@
 import "./site-footer.css";
 
-/** The footer: current year, owner name, 'Parliamentary Intern', 'Freelance Journalist'. */
-export function SiteFooter({ name, year }: { name: string; year: number }) {
+/**
+ * The footer: current year, owner name and the professions from Settings (the demo's are
+ * 'Freelance Journalist' and 'Parliamentary Intern'; never written here, or every owner's footer
+ * would keep them).
+ */
+export function SiteFooter({
+  name,
+  professions,
+  year,
+}: {
+  name: string;
+  professions: string[];
+  year: number;
+}) {
+  const shown = professions.filter((profession) => profession.trim() !== "");
   return (
     <footer className="lp-footer">
       <div className="lp-footer__inner">
         <p className="lp-footer__name">
           © {year} {name}
         </p>
-        <ul className="lp-footer__roles">
-          <li>Parliamentary Intern</li>
-          <li>Freelance Journalist</li>
-        </ul>
+        {shown.length ? (
+          <ul className="lp-footer__roles">
+            {shown.map((profession, index) => (
+              <li key={index}>{profession}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </footer>
   );
