@@ -64,22 +64,26 @@ try {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     for (const section of [
+      "home",
       "experiences",
       "education",
       "articles",
+      "collections",
       "readers",
-      "sources",
+      "clips",
       "settings",
       "messages",
       "media",
     ]) {
-      await page.goto(`${server.url}/admin/dashboard/${section}`);
+      // Home is the dashboard's index.
+      const address = section === "home" ? "" : section;
+      await page.goto(`${server.url}/admin/dashboard/${address}`);
       await page.waitForTimeout(600);
       const toggle = page.locator(".items > li .item__toggle").first();
       if (["experiences", "education", "articles"].includes(section) && (await toggle.count()))
         await toggle.click();
       await page.waitForTimeout(300);
-      await shot(page, `${label}-admin-${section}`);
+      await shot(page, `${label}-admin-${section}`, section === "home" || section === "clips");
     }
     await context.close();
   }
