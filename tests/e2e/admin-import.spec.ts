@@ -88,6 +88,8 @@ test("finds a feed's articles with a progress bar, filters them by byline, date 
   await filters.getByLabel("Byline").fill(AUTHOR);
   await filters.getByLabel("From").fill("2025-02-20");
   await expect(listed(page)).toHaveCount(9);
+  // The day chosen, in the site's format whatever the browser's locale draws.
+  await expect(filters.getByLabel("From")).toHaveAccessibleDescription("20 February 2025");
   await filters.getByLabel("Text").fill("part 30");
   await expect(listed(page)).toHaveCount(1);
   await expect(listed(page).first()).toContainText("Harbour report, part 30");

@@ -326,16 +326,26 @@ function FilterField(props: {
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  // A date field draws the day in the browser's locale: the site's format follows it, as its description.
+  const shown = props.type === "date" && props.value ? formatArticleDate(props.value) : "";
   return (
-    <label className="field" htmlFor={id}>
-      <span>{props.label}</span>
-      <input
-        id={id}
-        type={props.type ?? "text"}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </label>
+    <div>
+      <label className="field" htmlFor={id}>
+        <span>{props.label}</span>
+        <input
+          id={id}
+          type={props.type ?? "text"}
+          value={props.value}
+          aria-describedby={shown ? `${id}-shown` : undefined}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      </label>
+      {shown ? (
+        <span className="import__date-shown" id={`${id}-shown`}>
+          {shown}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
