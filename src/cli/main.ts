@@ -19,6 +19,7 @@ import { ImportBusyError } from "../server/back-catalogue/import-service";
 import { WatchError } from "../server/clip-watch/clip-watch-service";
 import { watchSourceSchema } from "../domain/clip-watch";
 import { readPassword } from "./read-password";
+import { counted } from "../domain/counted";
 
 const USAGE = `Usage: npx byline <command>
 
@@ -75,35 +76,33 @@ function noSiteMessage(command: string, hint = ""): string | undefined {
   return `byline ${command}: no site found (${where}, which holds no byline.sqlite). Set DATA_DIR to the server's data directory${hint}. Nothing was done.`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** The parts of the site, in words, for the summaries of export, import and backup. */
 function describeSite(services: ReturnType<typeof openServices>): string {
   const count = (table: string, where = "") =>
     (services.store.sqlite.prepare(`select count(*) as n from ${table} ${where}`).get() as { n: number }).n;
   return [
-    plural(count("articles"), "article"),
-    plural(count("collections"), "collection"),
-    plural(count("watch_sources"), "watched source"),
-    plural(count("contact_messages", "where kind = 'contact'"), "message"),
+    counted(count("articles"), "article"),
+    counted(count("collections"), "collection"),
+    counted(count("watch_sources"), "watched source"),
+    counted(count("contact_messages", "where kind = 'contact'"), "message"),
   ].join(", ");
 }
 
 function describeImport(summary: ImportSummary, images: number): string {
   const parts = [
-    plural(summary.articles, "article"),
-    plural(summary.experiences, "experience"),
-    plural(summary.education, "education entry", "education entries"),
+    counted(summary.articles, "article"),
+    counted(summary.experiences, "experience"),
+    counted(summary.education, "education entry", "education entries"),
     ...(summary.site ? ["the site settings"] : []),
-    ...(summary.collections === undefined ? [] : [plural(summary.collections, "collection")]),
-    ...(summary.sources === undefined ? [] : [plural(summary.sources, "watched source")]),
-    ...(summary.clips === undefined ? [] : [plural(summary.clips, "clip")]),
+    ...(summary.collections === undefined ? [] : [counted(summary.collections, "collection")]),
+    ...(summary.sources === undefined ? [] : [counted(summary.sources, "watched source")]),
+    ...(summary.clips === undefined ? [] : [counted(summary.clips, "clip")]),
     ...(summary.readCounts === undefined
       ? []
-      : [plural(summary.readCounts, "day's read count", "days' read counts")]),
-    ...(summary.messages === undefined ? [] : [plural(summary.messages, "message")]),
+      : [counted(summary.readCounts, "day's read count", "days' read counts")]),
+    ...(summary.messages === undefined ? [] : [counted(summary.messages, "message")]),
   ];
-  return `Imported ${parts.join(", ")} and ${plural(images, "uploaded image")}.`;
+  return `Imported ${parts.join(", ")} and ${counted(images, "uploaded image")}.`;
 }
 
 async function run(args: string[]): Promise<number> {
@@ -135,7 +134,7 @@ async function run(args: string[]): Promise<number> {
         process.stdout.write(
           `${JSON.stringify({ ...exportSite(services.store, services.content), uploads }, null, 2)}\n`,
         );
-        console.error(`Exported ${describeSite(services)} and ${plural(uploads.length, "uploaded image")}.`);
+        console.error(`Exported ${describeSite(services)} and ${counted(uploads.length, "uploaded image")}.`);
         return 0;
       } finally {
         services.store.close();
@@ -194,10 +193,10 @@ async function run(args: string[]): Promise<number> {
         const warcs = path.join(target, "archive", "warc");
         const captures = await services.webArchive.copyCapturesTo(warcs);
         console.log(
-          `Backed up the database (${describeSite(services)}) to ${database} and ${plural(uploads, "uploaded image")} to ${path.join(target, "uploads")}.`,
+          `Backed up the database (${describeSite(services)}) to ${database} and ${counted(uploads, "uploaded image")} to ${path.join(target, "uploads")}.`,
         );
         console.log(
-          `Copied ${plural(captures, "new web-archive capture")} to ${warcs} (${plural(services.webArchive.captures.all().length, "capture")} in all).`,
+          `Copied ${counted(captures, "new web-archive capture")} to ${warcs} (${counted(services.webArchive.captures.all().length, "capture")} in all).`,
         );
         recordBackup(services.config.dataDir, new Date());
         return 0;
@@ -415,7 +414,7 @@ async function webArchive(args: string[]): Promise<number> {
       const captures = services.webArchive.captures.all().length;
       await pipeline(await services.webArchive.portfolioWacz(), fs.createWriteStream(rest[0]!));
       console.error(
-        `Wrote ${rest[0]} (${plural(captures, "capture")}, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
+        `Wrote ${rest[0]} (${counted(captures, "capture")}, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
       );
       return 0;
     } finally {

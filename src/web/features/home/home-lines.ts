@@ -1,10 +1,10 @@
 import { BACKUP_STALE_DAYS, type HomeSummary } from "../../../domain/home";
 import { dayText } from "../../../domain/dates";
+import { counted } from "../../../domain/counted";
 
 /** One line of the Home tab: what it says and the dashboard tab where it is handled. */
 export type HomeLine = { text: string; to: string };
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const DAY_MS = 86_400_000;
 
 /** What needs the owner, most pressing first; empty when nothing does. */
@@ -12,26 +12,26 @@ export function needLines(needs: HomeSummary["needs"]): HomeLine[] {
   const lines: HomeLine[] = [];
   if (needs.unreadMessages)
     lines.push({
-      text: `${count(needs.unreadMessages, "message is", "messages are")} unread`,
+      text: `${counted(needs.unreadMessages, "message is", "messages are")} unread`,
       to: "messages",
     });
   if (needs.newClips)
     lines.push({
-      text: `${count(needs.newClips, "new clip waits", "new clips wait")} for you`,
+      text: `${counted(needs.newClips, "new clip waits", "new clips wait")} for you`,
       to: "clips",
     });
   if (needs.importInterrupted)
     lines.push({ text: "An import was interrupted: resume it or cancel it", to: "clips" });
   if (needs.importWaiting)
     lines.push({
-      text: `${count(needs.importWaiting, "imported clip waits", "imported clips wait")} to be added`,
+      text: `${counted(needs.importWaiting, "imported clip waits", "imported clips wait")} to be added`,
       to: "clips",
     });
   if (needs.brokenLinks)
-    lines.push({ text: `${count(needs.brokenLinks, "link is", "links are")} broken`, to: "articles" });
+    lines.push({ text: `${counted(needs.brokenLinks, "link is", "links are")} broken`, to: "articles" });
   if (needs.waybackFailures)
     lines.push({
-      text: `${count(needs.waybackFailures, "article was", "articles were")} not saved to the Wayback Machine`,
+      text: `${counted(needs.waybackFailures, "article was", "articles were")} not saved to the Wayback Machine`,
       to: "articles",
     });
   return lines;
@@ -41,11 +41,11 @@ export function needLines(needs: HomeSummary["needs"]): HomeLine[] {
 export function readerLines(readers: HomeSummary["readers"]): HomeLine[] {
   return [
     {
-      text: `${count(readers.articleOpens, "article opened", "articles opened")} in the reader this week`,
+      text: `${counted(readers.articleOpens, "article opened", "articles opened")} in the reader this week`,
       to: "readers",
     },
     {
-      text: `${count(readers.collectionOpens, "collection opening", "collection openings")} this week`,
+      text: `${counted(readers.collectionOpens, "collection opening", "collection openings")} this week`,
       to: "collections",
     },
   ];
@@ -55,7 +55,7 @@ export function readerLines(readers: HomeSummary["readers"]): HomeLine[] {
 export function archiveText(archive: HomeSummary["archive"], now: Date): string {
   if (archive.count === 0) return "No page captured in the web archive yet";
   const newest = archive.lastCapturedAt ? `, the newest ${dayText(archive.lastCapturedAt, now)}` : "";
-  return `${count(archive.count, "page", "pages")} captured in the web archive${newest}`;
+  return `${counted(archive.count, "page", "pages")} captured in the web archive${newest}`;
 }
 
 /** The last backup, in words, and whether it is time for another. */

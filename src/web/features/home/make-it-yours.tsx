@@ -4,15 +4,14 @@ import type { DemoLeft, HomeSummary } from "../../../domain/home";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../lib/use-hydrated";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { counted } from "../../../domain/counted";
 
 /** '12 articles, 3 experiences, 2 education entries and the demo's settings'. */
 export function demoLeftText(left: DemoLeft): string {
   const parts = [
-    left.articles ? plural(left.articles, "article", "articles") : "",
-    left.experiences ? plural(left.experiences, "experience", "experiences") : "",
-    left.education ? plural(left.education, "education entry", "education entries") : "",
+    left.articles ? counted(left.articles, "article", "articles") : "",
+    left.experiences ? counted(left.experiences, "experience", "experiences") : "",
+    left.education ? counted(left.education, "education entry", "education entries") : "",
     left.settings
       ? "the settings you left as the demo's (e-mail, LinkedIn, portrait, biography, outlets)"
       : "",

@@ -4,6 +4,7 @@ import { READERS_PERIODS, type ReadersPeriod, type ReadersReport } from "../../.
 import { useHydrated } from "../../lib/use-hydrated";
 import { READERS_SERIES } from "./readers-series";
 import "./readers.css";
+import { counted } from "../../../domain/counted";
 
 const ReadersChart = lazy(() =>
   import("./readers-chart").then((module) => ({ default: module.ReadersChart })),
@@ -11,16 +12,14 @@ const ReadersChart = lazy(() =>
 
 const TITLE_ID = "readers-title";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** 'In the last 30 days: 12 reader opens, 3 collection openings and 1 PDF download.' */
 export function readersSummary(report: ReadersReport, period: ReadersPeriod): string {
   const sum = (key: (typeof READERS_SERIES)[number]["key"]) =>
     report.days.reduce((n, day) => n + day[key], 0);
   return (
-    `In the last ${period} days: ${plural(sum("articleOpens"), "reader open", "reader opens")}, ` +
-    `${plural(sum("collectionOpens"), "collection opening", "collection openings")} and ` +
-    `${plural(sum("pdfDownloads"), "PDF download", "PDF downloads")}.`
+    `In the last ${period} days: ${counted(sum("articleOpens"), "reader open", "reader opens")}, ` +
+    `${counted(sum("collectionOpens"), "collection opening", "collection openings")} and ` +
+    `${counted(sum("pdfDownloads"), "PDF download", "PDF downloads")}.`
   );
 }
 
@@ -137,7 +136,7 @@ export function ReadersView({
               rows={report.topArticles.map((article) => ({
                 key: article.id,
                 name: article.title,
-                count: plural(article.opens, "open", "opens"),
+                count: counted(article.opens, "open", "opens"),
               }))}
             />
             <Ranking
@@ -147,7 +146,7 @@ export function ReadersView({
               rows={report.referrers.map((referrer) => ({
                 key: referrer.host,
                 name: referrer.host,
-                count: plural(referrer.count, "reader", "readers"),
+                count: counted(referrer.count, "reader", "readers"),
               }))}
             />
           </div>

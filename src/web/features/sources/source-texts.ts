@@ -7,6 +7,7 @@ import {
   type WatchedSource,
 } from "../../../domain/clip-watch";
 import { dayText, whenText } from "../../../domain/dates";
+import { counted } from "../../../domain/counted";
 
 /** The words the Clips tab shows for a watched source: its kind, its state, when things happened. */
 
@@ -52,13 +53,11 @@ export function sourceStateText(source: WatchedSource, now: Date): string {
   }
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** 'Checked 1 source: 2 new clips', 'Checked 3 sources: no new clips; 1 failed'. */
 export function checkSummaryText(summary: CheckSummary): string {
-  const found = summary.newClips === 0 ? "no new clips" : count(summary.newClips, "new clip", "new clips");
+  const found = summary.newClips === 0 ? "no new clips" : counted(summary.newClips, "new clip", "new clips");
   const failed = summary.failing > 0 ? `; ${summary.failing} failed` : "";
-  return `Checked ${count(summary.sources, "source", "sources")}: ${found}${failed}.`;
+  return `Checked ${counted(summary.sources, "source", "sources")}: ${found}${failed}.`;
 }
 
 /**
@@ -75,13 +74,13 @@ export function clipActionText(results: readonly ClipOutcome[]): string {
     return dismissed ? "Clip dismissed" : "";
   }
   const parts = [
-    added > 0 ? `${count(added, "clip", "clips")} added to your portfolio` : "",
+    added > 0 ? `${counted(added, "clip", "clips")} added to your portfolio` : "",
     already === 0
       ? ""
       : added > 0
-        ? `${count(already, "was", "were")} already in it`
-        : `${count(already, "clip", "clips")} already in your portfolio`,
-    dismissed > 0 ? `${count(dismissed, "clip", "clips")} dismissed` : "",
+        ? `${counted(already, "was", "were")} already in it`
+        : `${counted(already, "clip", "clips")} already in your portfolio`,
+    dismissed > 0 ? `${counted(dismissed, "clip", "clips")} dismissed` : "",
   ].filter(Boolean);
   return parts.join("; ");
 }
