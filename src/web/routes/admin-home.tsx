@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import type { Collection } from "../../domain/content";
+import { COLLECTIONS } from "../../domain/content";
 import { HomeView } from "../features/home/home-view";
 import { LoadFailedNotice } from "../lib/dashboard/load-failed";
 import { loadOrFlag, useLastLoaded, useLoadFailureToast } from "../lib/dashboard/load-state";
@@ -13,20 +13,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
-/** Every collection Home sums up: it is read again after a change to any of them. */
-const LIVE: readonly Collection[] = [
-  "site",
-  "articles",
-  "experiences",
-  "education",
-  "messages",
-  "links",
-  "imports",
-  "watch",
-  "collections",
-  "wayback",
-  "readers",
-];
+/**
+ * Home sums up every collection and is read again after a change to any of them; a collection
+ * private before and after a write is never opened by a visitor, so it changes nothing here.
+ */
+const LIVE = COLLECTIONS.filter((collection) => collection !== "private-collections");
 const LOAD_FAILED = "Failed to load the home page";
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
