@@ -14,7 +14,6 @@ import { articlesTable, educationTable, experiencesTable, siteTable } from "../k
 import type { ContentRepositories } from "./content-repositories";
 import {
   exportOwnerRecords,
-  keepClipLinks,
   ownerRecordsCollections,
   ownerRecordsImportShape,
   ownerRecordsProblems,
@@ -114,7 +113,6 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
     ]),
   ];
   store.write(collections, (db) => {
-    const relinkClips = data.clips ? undefined : keepClipLinks(db);
     // An article the import keeps (same id) is replaced in place, not deleted: its web archive,
     // archived text and checks stay with it. The others go, with theirs.
     db.delete(articlesTable)
@@ -135,7 +133,6 @@ export function importContent(store: Store, repos: ContentRepositories, raw: unk
         .onConflictDoUpdate({ target: siteTable.key, set: { data: site, updatedAt: now } })
         .run();
     }
-    relinkClips?.(articleIds);
     writeOwnerRecords(db, data, now);
   });
   return {

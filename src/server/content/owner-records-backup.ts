@@ -1,4 +1,4 @@
-import { eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { articleUrlKey } from "../../domain/article-url";
 import { SOURCE_KINDS } from "../../domain/clip-watch";
@@ -246,25 +246,6 @@ export function ownerRecordsCollections(data: OwnerRecords): Collection[] {
     ...(data.readCounts || data.collections ? (["readers"] as const) : []),
     ...(data.messages ? (["messages"] as const) : []),
   ];
-}
-
-/**
- * Before the import deletes the articles (which unlinks the clips added from them): a function that
- * links the clips again to those of their articles the import puts back under the same id.
- */
-export function keepClipLinks(db: Drizzle): (articleIds: ReadonlySet<string>) => void {
-  const links = db
-    .select({ id: watchClipsTable.id, articleId: watchClipsTable.articleId })
-    .from(watchClipsTable)
-    .where(isNotNull(watchClipsTable.articleId))
-    .all();
-  return (articleIds) => {
-    for (const { id, articleId } of links) {
-      if (articleId && articleIds.has(articleId)) {
-        db.update(watchClipsTable).set({ articleId }).where(eq(watchClipsTable.id, id)).run();
-      }
-    }
-  };
 }
 
 /** Replaces each part the file has, inside the import's transaction. */
