@@ -102,15 +102,18 @@ export function createWebArchive(options: WebArchiveOptions) {
     }
   }
 
+  function proofOf(latest: Capture): CaptureProof {
+    return {
+      capturedAt: latest.capturedAt,
+      url: latest.targetUrl,
+      sha256: latest.payloadSha256,
+      wacz: articleWaczPath(latest.articleId),
+    };
+  }
+
   function proof(articleId: string): CaptureProof | undefined {
     const found = captures.latestOf(articleId);
-    if (!found) return undefined;
-    return {
-      capturedAt: found.capturedAt,
-      url: found.targetUrl,
-      sha256: found.payloadSha256,
-      wacz: articleWaczPath(articleId),
-    };
+    return found && proofOf(found);
   }
 
   /** The page as it was received, from its response record: what extraction reads. */
@@ -236,10 +239,13 @@ export function createWebArchive(options: WebArchiveOptions) {
     holdsArticle: (articleId: string) => articles.get(articleId) !== undefined,
     /** By article id, the proof of each article with a capture (the Articles tab's cards). */
     proofs(): Record<string, CaptureProof> {
+      // One read of every capture (oldest first, so each article's newest is the one kept), not a
+      // query per article on every render of the Articles tab.
+      const latest = new Map(captures.all().map((found) => [found.articleId, found]));
       return Object.fromEntries(
         articles.list().flatMap((article) => {
-          const found = proof(article.id);
-          return found ? [[article.id, found]] : [];
+          const found = latest.get(article.id);
+          return found ? [[article.id, proofOf(found)]] : [];
         }),
       );
     },
