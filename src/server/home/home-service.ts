@@ -1,5 +1,5 @@
 import type { Site } from "../../domain/content";
-import { DEMO_SITE, ownerEmail } from "../../domain/demo-site";
+import { isDemoIdentity, ownerEmail, withoutDemoSettings } from "../../domain/demo-site";
 import type { ImportJob } from "../../domain/back-catalogue";
 import { demoIsGone, type DemoLeft, type HomeSummary } from "../../domain/home";
 import { isBrokenLink, type LinkHealthReport } from "../../domain/link-health";
@@ -35,6 +35,7 @@ export function createHome(deps: HomeDeps) {
       const job = deps.latestImport();
       const week = deps.readers().days.slice(-WEEK);
       const email = ownerEmail(site);
+      const own = withoutDemoSettings(site);
       return {
         needs: {
           newClips: deps.waitingClips(),
@@ -58,10 +59,10 @@ export function createHome(deps: HomeDeps) {
         contactTo: deps.contactTo ?? email ?? null,
         mailConfigured: deps.mailConfigured,
         checklist: {
-          identity: site.name.trim() !== DEMO_SITE.name,
+          identity: !isDemoIdentity(site),
           contact: Boolean(deps.contactTo ?? email),
-          photo: site.heroImage !== "" && site.heroImage !== DEMO_SITE.heroImage,
-          links: site.social.linkedin !== "" && site.social.linkedin !== DEMO_SITE.social.linkedin,
+          photo: own.heroImage !== "",
+          links: own.social.linkedin !== "",
           clips: deps.articleCount() > demo.articles,
           demoRemoved: demoIsGone(demo),
         },
