@@ -4,6 +4,7 @@ import { parseRobotsTxt, robotsAllow, type RobotsRules } from "./robots-txt";
 import {
   DEFAULT_MAX_REDIRECTS,
   REDIRECT_STATUSES,
+  redirectHop,
   SafeFetchError,
   type SafeFetchOptions,
   type SafeResponse,
@@ -240,14 +241,17 @@ export function createOutletGate(options: OutletGateOptions) {
       // robots.txt is asked for by the User-Agent of the request that needs it.
       const asking: Record<string, string> = agent ? { "user-agent": agent[1] } : {};
       let address = url;
+      let hopOptions = fetchOptions;
       for (let redirects = 0; ; redirects++) {
-        const answer = await oneHop(address, urgent, signal, asking, fetchOptions);
+        const answer = await oneHop(address, urgent, signal, asking, hopOptions);
         const location = answer.headers.location;
         if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return answer;
         if (redirects >= maxRedirects) {
           throw new SafeFetchError("too_many_redirects", `Gave up after ${maxRedirects} redirects`);
         }
-        address = URL.canParse(location, answer.url) ? new URL(location, answer.url).href : location;
+        const next = redirectHop(location, new URL(answer.url), hopOptions.headers ?? {});
+        address = next.target.href;
+        hopOptions = { ...hopOptions, headers: next.headers };
       }
     },
     /** Drops every request waiting for its turn, now and from now on. */

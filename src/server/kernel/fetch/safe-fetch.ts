@@ -130,9 +130,7 @@ export async function fetchWithPolicy(
       if (redirects >= limits.maxRedirects) {
         throw new SafeFetchError("too_many_redirects", `Gave up after ${limits.maxRedirects} redirects`);
       }
-      const next = parseTarget(location, target);
-      if (next.origin !== target.origin) headers = withoutCredentials(headers);
-      target = next;
+      ({ target, headers } = redirectHop(location, target, headers));
     }
   } catch (error) {
     if (error instanceof SafeFetchError) throw error;
@@ -249,8 +247,23 @@ function requestHeaders(extra: Record<string, string> | undefined): Record<strin
   return headers;
 }
 
+/**
+ * Where a redirect from `from` leads, and the headers to send there: credentials never cross to
+ * another origin. The safe fetcher's loop and the outlet gate's (which follows each hop itself).
+ */
+export function redirectHop(
+  location: string,
+  from: URL,
+  headers: Record<string, string>,
+): { target: URL; headers: Record<string, string> } {
+  const target = parseTarget(location, from);
+  return { target, headers: target.origin === from.origin ? headers : withoutCredentials(headers) };
+}
+
 function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.includes(name)));
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.includes(name.toLowerCase())),
+  );
 }
 
 async function readResponse(
