@@ -188,6 +188,11 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     return articles.list().filter((article) => article.url !== "");
   }
 
+  /** The address key of every article in the portfolio. */
+  function portfolioKeys(): Set<string> {
+    return new Set(portfolio().map((article) => articleUrlKey(article.url)));
+  }
+
   /**
    * Adds a clip to the portfolio (the owner's Add, or a source that adds without asking); an
    * article already at its address (added by hand meanwhile) is taken as it is.
@@ -217,7 +222,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
 
   /** Leaves out the waiting clips the portfolio has meanwhile (imported, or added by hand). */
   function notInPortfolio(rows: ClipRow[]): ClipRow[] {
-    const inPortfolio = new Set(portfolio().map((article) => articleUrlKey(article.url)));
+    const inPortfolio = portfolioKeys();
     return rows.filter((row) => row.status !== "waiting" || !inPortfolio.has(row.urlKey));
   }
 
@@ -382,7 +387,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
    * portfolio), looked up in batches; every key is noted as listed by the source on the way.
    */
   async function unseenLinks(sourceId: string, links: { articles: string[]; articleKeys: string[] }) {
-    const inPortfolio = new Set(portfolio().map((article) => articleUrlKey(article.url)));
+    const inPortfolio = portfolioKeys();
     const unseen: { link: string; key: string }[] = [];
     for (let start = 0; start < links.articleKeys.length; start += SEEN_BATCH) {
       const keys = links.articleKeys.slice(start, start + SEEN_BATCH);
