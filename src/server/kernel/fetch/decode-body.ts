@@ -6,7 +6,7 @@ import { SafeFetchError } from "./safe-fetch-error";
  * Content codings undone at most: each is a pass over up to `maxBytes` in libuv's thread pool
  * (shared with DNS, file reads and password hashing), and no server needs more than two.
  */
-export const MAX_CONTENT_CODINGS = 2;
+const MAX_CONTENT_CODINGS = 2;
 
 /** `deflate` should be zlib-wrapped (RFC 9110), but some servers send raw deflate: tell them apart by the header. */
 function isZlibWrapped(body: Buffer): boolean {
