@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, settings } from "./config";
+import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("uses the documented defaults when nothing is set", () => {
@@ -173,22 +172,5 @@ describe("config errors", () => {
     expect(() => loadConfig({ SMTP_URL: "ftp://u:p@ss/word@mail.example", TRUST_PROXY: "x" })).toThrow(
       'SMTP_URL="ftp://(hidden)@mail.example"',
     );
-  });
-});
-
-describe(".env.example", () => {
-  it("names only declared settings, and sets those it sets to their defaults", () => {
-    const assignments = fs
-      .readFileSync(".env.example", "utf8")
-      .split("\n")
-      .flatMap((line) => {
-        const match = /^(# ?)?([A-Z][A-Z\d_]*)=(.*)$/.exec(line);
-        return match ? [{ set: !match[1], name: match[2]!, value: match[3]! }] : [];
-      });
-    expect(assignments.length).toBeGreaterThan(10);
-    for (const { set, name, value } of assignments) {
-      expect(Object.keys(settings)).toContain(name);
-      if (set) expect(`${name}=${value}`).toBe(`${name}=${settings[name as keyof typeof settings].default}`);
-    }
   });
 });
