@@ -15,6 +15,7 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { decodeHtml } from "../src/server/kernel/extract/decode-html";
 import { extractArticle } from "../src/server/kernel/extract/extract-article";
+import { errorReason } from "../src/domain/error-reason";
 
 type Predictions = Record<string, { articleBody: string }>;
 type Score = { pages: number; f1: number; precision: number; recall: number };
@@ -76,10 +77,7 @@ function main(): void {
         try {
           body = extractor.extract(page.html, page.url);
         } catch (error) {
-          if (round === 0)
-            failures.push(
-              `${page.key.slice(0, 12)}: ${error instanceof Error ? error.message : String(error)}`,
-            );
+          if (round === 0) failures.push(`${page.key.slice(0, 12)}: ${errorReason(error)}`);
         }
         best = Math.min(best, performance.now() - started);
       }

@@ -58,6 +58,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     collectionByToken: (token) => bookOf(services.collections.byToken(token)),
     clientIp,
     countDownload: (c, id) => services.readers.countPdfDownload(c, id),
+    downloadsPerAddress: config.clipBookDownloadsPerAddress,
   });
 
   // Any other path shows the landing page: a path the pages answer with their catch-all and no
@@ -87,7 +88,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
     )
     .route("/", readerRoutes(services.reader))
     .route("/", pageReadingRoutes(services.pageReading))
-    .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
+    .route(
+      "/",
+      webArchiveRoutes(services.webArchive, {
+        clientIp,
+        downloadsPerAddress: config.waczDownloadsPerAddress,
+      }),
+    )
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, services.demo, config.publicCacheControl))
     .route("/", homeRoutes(services.home))

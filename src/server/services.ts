@@ -197,9 +197,9 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     now: options.now,
   });
-  const readers = createVisitCounter({ counts: readCounts, clientIp });
+  const readers = createVisitCounter({ counts: readCounts, clientIp, limits: config });
   const live = createLiveEvents(store, {
-    maxStreams: options.live?.maxStreams ?? 1000,
+    maxStreams: options.live?.maxStreams ?? config.liveStreamsTotal,
     maxStreamsPerAddress: config.liveStreamsPerAddress,
     clientIp,
     heartbeatMs: options.live?.heartbeatMs ?? 15_000,

@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClipBookError, createClipBooks } from "../../src/server/clip-book/clip-books";
 import { contentOf, drawClipBook } from "../../src/server/clip-book/clip-book-pdf";
-import { LINK_DOWNLOADS_PER_ADDRESS } from "../../src/server/clip-book/clip-book-routes";
 import { collectionClipBookPath, unlistedClipBookPath } from "../../src/domain/collection-paths";
 import { type ClipCollection } from "../../src/domain/collections";
 import { siteSchema, type Article } from "../../src/domain/content";
@@ -453,7 +452,7 @@ describe("a collection's clip book", () => {
     try {
       const link = unlistedClipBookPath(collection.token);
       const statuses: number[] = [];
-      for (let n = 0; n <= LINK_DOWNLOADS_PER_ADDRESS; n++)
+      for (let n = 0; n <= t.services.config.clipBookDownloadsPerAddress; n++)
         statuses.push((await server.request("127.0.0.2", link)).status);
       expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
       const refused = await server.request("127.0.0.2", link);

@@ -7,6 +7,7 @@ import type { ArticleDetails } from "../page-reading/page-reading";
 import { discoverArticles, type FetchedPage } from "../kernel/discover/discover";
 import type { ImportJobs, Lease } from "./import-jobs";
 import { createReadLimiter } from "../kernel/discover/read-limiter";
+import { errorReason } from "../../domain/error-reason";
 
 /**
  * Pages read at the same time: 2 per outlet (issue 17: polite), 6 in all (issue 26: a sitemap
@@ -107,7 +108,7 @@ export function createImportService(deps: ImportServiceDeps) {
       } catch (error) {
         if (signal.aborted) return;
         jobs.saveRead(id, holder, position, {
-          error: error instanceof Error ? error.message : String(error),
+          error: errorReason(error),
         });
       }
     });
@@ -126,7 +127,7 @@ export function createImportService(deps: ImportServiceDeps) {
         if (!signal.aborted) jobs.finish(id, holder, "done");
       } catch (error) {
         if (signal.aborted) return;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorReason(error);
         logger.info({ importId: id, url: job.url, reason }, "The import could not read its page");
         jobs.finish(id, holder, "failed", reason);
       } finally {

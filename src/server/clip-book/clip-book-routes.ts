@@ -36,10 +36,10 @@ export type ClipBookRouteDeps = {
   clientIp(c: AppContext): string;
   /** A visitor's download, for the collection's read counts. */
   countDownload(c: AppContext, collectionId: string): void;
+  /** Books one address may download through collections' links in PDF_WINDOW_MS (CLIP_BOOK_DOWNLOADS_PER_ADDRESS). */
+  downloadsPerAddress: number;
 };
 
-/** Books one address may download through collections' links in PDF_WINDOW_MS. */
-export const LINK_DOWNLOADS_PER_ADDRESS = 20;
 const PDF_WINDOW_MS = 10 * 60 * 1000;
 
 /**
@@ -51,7 +51,7 @@ const PDF_WINDOW_MS = 10 * 60 * 1000;
  * made now is a 503 with Retry-After.
  */
 export function clipBookRoutes(books: ClipBooks, deps: ClipBookRouteDeps) {
-  const perAddress = createRateLimiter({ limit: LINK_DOWNLOADS_PER_ADDRESS, windowMs: PDF_WINDOW_MS });
+  const perAddress = createRateLimiter({ limit: deps.downloadsPerAddress, windowMs: PDF_WINDOW_MS });
 
   /** The book; a visitor's (`counted`) is counted once it is known to be sent. */
   const send = async (c: AppContext, collection?: CollectionBook, counted = false) => {

@@ -29,6 +29,7 @@ import type { FoundPage, PageDetails } from "../page-reading/page-reading";
 import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
 import { createWatchRepository, toClip, toSource, type ClipRow, type SourceRow } from "./watch-repository";
 import { nextSlot } from "./watch-schedule";
+import { errorReason } from "../../domain/error-reason";
 
 /** Pages one check of a source reads at most; the rest wait for the next check. */
 const READS_PER_CHECK = 50;
@@ -120,10 +121,6 @@ const TRY_AGAIN = new Set<SafeFetchErrorCode>(["network", "timeout", "dns", "rob
 const isBusy = (error: unknown) =>
   (error instanceof ApiProblem && error.code === "busy") ||
   (error instanceof UnreadablePageError && error.reason === "busy");
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The clip watch (issue 28): watched sources are checked in the background, each at its own
@@ -341,7 +338,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         // The page became one of the owner's articles: the read that found it is its capture.
         if (created) await deps.keepFound(article.id, found);
       } catch (error) {
-        logger.warn({ url, reason: reasonOf(error) }, "Could not add a clip without asking");
+        logger.warn({ url, reason: errorReason(error) }, "Could not add a clip without asking");
       }
     }
     run.found.push(toClip(repo.clip(clip.id) ?? clip));
@@ -511,7 +508,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
           if (error instanceof WatchStoppedError) throw error;
           listing.complete = false;
           logger.info(
-            { sourceId: source.id, url: sitemap, reason: reasonOf(error) },
+            { sourceId: source.id, url: sitemap, reason: errorReason(error) },
             "A sitemap of a watched index failed",
           );
         }
@@ -520,7 +517,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     } catch (error) {
       // Busy parse workers say nothing about the source: it is due again at the next look.
       if (error instanceof WatchStoppedError || isBusy(error)) return;
-      failure = reasonOf(error);
+      failure = errorReason(error);
     } finally {
       await forgetListing(source.id);
     }
@@ -573,7 +570,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         if (!stopped) emailIfDue();
       } catch (error) {
         // The database stayed locked past its busy timeout, say: the next look tries again.
-        logger.warn({ reason: reasonOf(error) }, "A check of the watched sources failed");
+        logger.warn({ reason: errorReason(error) }, "A check of the watched sources failed");
       } finally {
         running = undefined;
         if (!stopped) announce();
@@ -619,7 +616,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     }
     if (error instanceof WatchStoppedError) return new WatchError(503, "stopping", "The server is stopping.");
     if (error instanceof UnreadablePageError) return new WatchError(502, "unreadable", error.message);
-    return new WatchError(502, "source_unreadable", `Could not read ${url}: ${reasonOf(error)}`);
+    return new WatchError(502, "source_unreadable", `Could not read ${url}: ${errorReason(error)}`);
   }
 
   return {

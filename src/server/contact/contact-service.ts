@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
-import { parseConnectionUrl } from "nodemailer/lib/shared";
+// The file, not its folder: Node's own loader, which runs the compiled server, resolves no folder.
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Logger } from "pino";
 import type { ContactMessage, ContactMessageInput, Site } from "../../domain/content";

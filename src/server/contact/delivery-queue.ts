@@ -3,6 +3,7 @@ import { composeContactMail, composeNoticeMail, type ContactMail } from "./conta
 import type { MessageRepository, QueuedMessage } from "./message-repository";
 import { retryDelayMs } from "../kernel/retry-backoff";
 import { createSerialPasses } from "../kernel/serial-passes";
+import { errorReason } from "../../domain/error-reason";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
@@ -23,7 +24,7 @@ const BATCH = 20;
 export const NO_RECIPIENT = "No recipient address: set CONTACT_TO or the e-mail address in Settings.";
 
 function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorReason(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 500) || "Unknown error";
 }
 

@@ -8,6 +8,7 @@ import type { EncodedImage, ProcessedImage } from "../kernel/process-image";
 import { contentEtag } from "../kernel/http/etag";
 import type { ImageVersion } from "../../domain/image-src";
 import { createTaskSlots } from "../kernel/task-slots";
+import { errorReason } from "../../domain/error-reason";
 
 export type CachedImage = { body: Buffer; contentType: string; etag: string; size: number; version: string };
 
@@ -149,7 +150,7 @@ export function createImageCache({
       source = await fetchImage(url);
     } catch (error) {
       logger.warn({ url, err: error }, "Failed to load image");
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorReason(error);
       throw new ImageError("load_failed", reason, { cause: error });
     }
     let processed: ProcessedImage;
@@ -191,10 +192,7 @@ export function createImageCache({
       await evict(key);
     } catch (error) {
       // The visitor still gets the image; only the disk copy is missing.
-      logger.warn(
-        { url, err: error },
-        `Failed to cache image: ${error instanceof Error ? error.message : error}`,
-      );
+      logger.warn({ url, err: error }, `Failed to cache image: ${errorReason(error)}`);
     }
     return { entry, bodies };
   }
@@ -281,7 +279,7 @@ export function createImageCache({
         else
           report.failed.push({
             url,
-            reason: result.reason instanceof Error ? result.reason.message : String(result.reason),
+            reason: errorReason(result.reason),
           });
       });
     }

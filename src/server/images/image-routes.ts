@@ -7,6 +7,7 @@ import { createRateLimiter } from "../kernel/http/rate-limiter";
 import { createTtlCache } from "../kernel/ttl-cache";
 import type { ImageService } from "./image-service";
 import { matchesEtag } from "../kernel/http/etag";
+import { errorReason } from "../../domain/error-reason";
 
 /** With the content hash in the URL (`&v=`), the response can never change: cache it for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -80,7 +81,7 @@ export function imageRoutes(
       image = await images.cache.get(url, { format, width });
     } catch (error) {
       // The cache has logged 'Failed to load image' or 'Failed to cache image: {reason}'.
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorReason(error);
       failures.set(url, reason);
       return imageFailure(c, reason);
     }

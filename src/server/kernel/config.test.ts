@@ -22,6 +22,14 @@ describe("loadConfig", () => {
       liveStreamsPerAddress: 6,
       imageCacheMb: 256,
       imageMissesPerAddress: 300,
+      pageMissesPerAddress: 120,
+      clipBookDownloadsPerAddress: 20,
+      waczDownloadsPerAddress: 30,
+      readsPerAddress: 60,
+      readsPerNetwork: 300,
+      readReferrersPerAddress: 5,
+      readsHourlyCap: 3000,
+      liveStreamsTotal: 1000,
       publicCacheControl: "public, max-age=0, s-maxage=1, stale-while-revalidate=60",
       linkCheckDaily: true,
       linkCheckPauseMs: 3000,
@@ -32,12 +40,19 @@ describe("loadConfig", () => {
     expect(config.buildDir).toMatch(/\/build$/);
   });
 
-  it("reads each number setting, the contact and sign-in limits among them", () => {
+  it("reads each number setting, every rate limit among them", () => {
     expect(
       loadConfig({
         CONTACT_PER_ADDRESS: "2",
         SIGN_IN_ATTEMPTS_PER_ADDRESS: "3",
         CONTACT_HOURLY_CAP: "4",
+        CLIP_BOOK_DOWNLOADS_PER_ADDRESS: "5",
+        WACZ_DOWNLOADS_PER_ADDRESS: "6",
+        READS_PER_ADDRESS: "7",
+        READS_PER_NETWORK: "8",
+        READ_REFERRERS_PER_ADDRESS: "9",
+        READS_HOURLY_CAP: "10",
+        LIVE_STREAMS_TOTAL: "11",
         CACHE_SHARED_SECONDS: "0",
         CACHE_STALE_SECONDS: "86400",
       }),
@@ -45,6 +60,13 @@ describe("loadConfig", () => {
       contactPerAddress: 2,
       signInAttemptsPerAddress: 3,
       contactHourlyCap: 4,
+      clipBookDownloadsPerAddress: 5,
+      waczDownloadsPerAddress: 6,
+      readsPerAddress: 7,
+      readsPerNetwork: 8,
+      readReferrersPerAddress: 9,
+      readsHourlyCap: 10,
+      liveStreamsTotal: 11,
       publicCacheControl: "public, max-age=0, s-maxage=0, stale-while-revalidate=86400",
     });
   });
@@ -93,6 +115,11 @@ describe("loadConfig", () => {
     [
       { LIVE_STREAMS_PER_ADDRESS: "10001" },
       'LIVE_STREAMS_PER_ADDRESS="10001": use a whole number from 1 to 10000',
+    ],
+    [{ READS_HOURLY_CAP: "0" }, 'READS_HOURLY_CAP="0": use a whole number from 1 to 10000000'],
+    [
+      { WACZ_DOWNLOADS_PER_ADDRESS: "lots" },
+      'WACZ_DOWNLOADS_PER_ADDRESS="lots": use a whole number from 1 to 100000',
     ],
     [{ IMAGE_CACHE_MB: "0" }, 'IMAGE_CACHE_MB="0": use a whole number of megabytes from 1 to 100000'],
     [

@@ -158,7 +158,7 @@ export const settings = {
     check: wholeNumber("a whole number", 1, 10_000),
     default: "6",
     meaning:
-      "live-update streams one visitor's address may hold at once (about a browser's connections per host); more get 429, so one address cannot take the streams of everyone else (1,000 in all)",
+      "live-update streams one visitor's address may hold at once (about a browser's connections per host); more get 429, so one address cannot take the streams of everyone else (`LIVE_STREAMS_TOTAL` in all)",
   }),
   IMAGE_CACHE_MB: setting({
     check: wholeNumber("a whole number of megabytes", 1, 100_000),
@@ -176,6 +176,48 @@ export const settings = {
     default: "120",
     meaning:
       "public pages and reads with a query not yet cached (`/?article=…`, `/feed.xml?x=…`) that one address may cause to be rendered in 10 minutes (cached ones, and addresses without a query, are never limited); more get 429, so nobody can force a render per request",
+  }),
+  CLIP_BOOK_DOWNLOADS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "20",
+    meaning:
+      "clip books (PDF) one visitor's address may download through collections' links in 10 minutes (a book not made yet costs seconds of work); more get 429",
+  }),
+  WACZ_DOWNLOADS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "30",
+    meaning:
+      "articles' web archives (`archive.wacz`) one visitor's address may download in 10 minutes; more get 429",
+  }),
+  READS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "60",
+    meaning:
+      "reads (opened articles, collections, clip books) one visitor's address may add to the read counts in an hour, IPv6 by /56 (a household); more are not counted",
+  }),
+  READS_PER_NETWORK: setting({
+    check: wholeNumber("a whole number", 1, 1_000_000),
+    default: "300",
+    meaning:
+      "reads one IPv6 /48 (a site's delegation, free from a tunnel broker) may add to the read counts in an hour; more are not counted",
+  }),
+  READ_REFERRERS_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 10_000),
+    default: "5",
+    meaning:
+      "referring sites one visitor's address (IPv6: /56) may name in the read counts in an hour; more are counted without their referrer",
+  }),
+  READS_HOURLY_CAP: setting({
+    check: wholeNumber("a whole number", 1, 10_000_000),
+    default: "3000",
+    meaning:
+      "reads the site adds to the read counts in an hour from everyone together, so a botnet cannot grow the table without bound; more are not counted",
+  }),
+  LIVE_STREAMS_TOTAL: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "1000",
+    meaning:
+      "live-update streams the server holds at once from everyone together; past it a new one gets 503 `too_many_streams`",
   }),
   CACHE_SHARED_SECONDS: setting({
     check: wholeNumber("a whole number of seconds", 0, 86_400),

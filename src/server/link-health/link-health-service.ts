@@ -16,6 +16,7 @@ import { articlesTable } from "../kernel/db/schema";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
+import { errorReason } from "../../domain/error-reason";
 
 /** The part of a fetched answer a check reads: where the redirects ended, and the status. */
 export type VisitAnswer = { url: string; status: number; statusText: string };
@@ -64,7 +65,7 @@ function failureOutcome(error: unknown): CheckOutcome {
     }
     return { kind: "failed", reason: error.message };
   }
-  return { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+  return { kind: "failed", reason: errorReason(error) };
 }
 
 /**

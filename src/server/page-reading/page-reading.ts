@@ -14,6 +14,7 @@ import type * as ArticlePage from "../kernel/extract/read-article-page";
 import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
 import type { ArchivedArticle, ArticleArchive } from "./article-archive";
+import { errorReason } from "../../domain/error-reason";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
@@ -343,7 +344,7 @@ export function createPageReading(deps: PageReadingDeps) {
       } catch (error) {
         summary.failed.push({
           articleId: article.id,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorReason(error),
         });
       }
     }
@@ -438,7 +439,7 @@ async function extractPage(page: SafeResponse): Promise<ExtractedArticle> {
 }
 
 function fetchFailure(error: unknown, refusedStatus: 400 | 502): PageReadError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorReason(error);
   if (error instanceof SafeFetchError) {
     if (
       error.code === "blocked_scheme" ||

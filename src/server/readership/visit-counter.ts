@@ -4,30 +4,19 @@ import type { ReadKind } from "../../domain/readership";
 import type { AppContext } from "../kernel/http/app-env";
 import { networkKey } from "../kernel/http/client-address";
 import { createRateLimiter } from "../kernel/http/rate-limiter";
+import type { Config } from "../kernel/config";
 import type { ReadCounts } from "./read-counts";
 
 /** One count per address, kind and subject in this window: a reload or a return visit is not a new reader. */
 const REPEAT_WINDOW_MS = 30 * 60_000;
 /**
- * Counts one subscriber may add in an hour, whatever it opens: about one a minute. Keyed by the
- * IPv6 /56 a household is commonly handed (RIPE-690), not the /64: the 256 /64s of one /56 would
- * otherwise fill the site's hourly cap five times over.
+ * The per-address limit (READS_PER_ADDRESS) is keyed by the IPv6 /56 a household is commonly
+ * handed (RIPE-690), not the /64: the 256 /64s of one /56 would otherwise fill the site's hourly
+ * cap five times over. A /48 (READS_PER_NETWORK) is a site's delegation, and a tunnel broker hands
+ * one out for free, so its 256 households must not fill the site's cap either.
  */
-const PER_HOUSEHOLD_HOURLY = 60;
 const HOUSEHOLD_BITS = 56;
-/**
- * Counts one IPv6 /48 may add in an hour: a /48 is a site's delegation, and a tunnel broker hands
- * one out for free, so its 256 households must not fill the site's cap either. A tenth of it.
- */
-const PER_SITE_NETWORK_HOURLY = 300;
 const SITE_NETWORK_BITS = 48;
-/** Referring sites one /56 may name in an hour: a reader follows links from a few. */
-const REFERRERS_PER_HOUSEHOLD_HOURLY = 5;
-/**
- * Counts the whole site takes in an hour from everyone together: what a botnet inventing referring
- * hosts can add to the table in a day stays bounded.
- */
-const SITE_HOURLY = 3000;
 const HOUR_MS = 60 * 60_000;
 
 /** A host name that can be another site's: under a public suffix (ICANN's), not an address. */
@@ -41,23 +30,26 @@ export type VisitCounter = ReturnType<typeof createVisitCounter>;
 /**
  * Who is counted (decision 035): a visitor, not the signed-in owner; not a bot by its User-Agent
  * (isbot's maintained list; no User-Agent at all counts as one); not when the browser sends
- * `Sec-GPC: 1` or `DNT: 1`; and once per address and subject in 30 minutes, at most 60 an hour per
- * address (IPv6: per /56, and 300 per /48), 3000 an hour in all. A referring host is kept only when
- * it is a public host name, and one /56 names at most 5 in an hour. The addresses live in these
+ * `Sec-GPC: 1` or `DNT: 1`; and once per address and subject in 30 minutes, at most
+ * READS_PER_ADDRESS an hour per address (IPv6: per /56, and READS_PER_NETWORK per /48),
+ * READS_HOURLY_CAP an hour in all. A referring host is kept only when it is a public host name,
+ * and one /56 names at most READ_REFERRERS_PER_ADDRESS in an hour. The addresses live in these
  * in-memory windows only.
  */
 export function createVisitCounter(deps: {
   counts: Pick<ReadCounts, "add" | "exists">;
   clientIp(c: AppContext): string;
+  limits: Pick<Config, "readsPerAddress" | "readsPerNetwork" | "readReferrersPerAddress" | "readsHourlyCap">;
   now?: () => number;
 }) {
+  const { limits } = deps;
   const limiter = (limit: number, windowMs: number) => createRateLimiter({ limit, windowMs, now: deps.now });
   const repeats = limiter(1, REPEAT_WINDOW_MS);
-  const perHousehold = limiter(PER_HOUSEHOLD_HOURLY, HOUR_MS);
-  const perSiteNetwork = limiter(PER_SITE_NETWORK_HOURLY, HOUR_MS);
-  const site = limiter(SITE_HOURLY, HOUR_MS);
+  const perHousehold = limiter(limits.readsPerAddress, HOUR_MS);
+  const perSiteNetwork = limiter(limits.readsPerNetwork, HOUR_MS);
+  const site = limiter(limits.readsHourlyCap, HOUR_MS);
   const referrersNamed = limiter(1, HOUR_MS);
-  const newReferrers = limiter(REFERRERS_PER_HOUSEHOLD_HOURLY, HOUR_MS);
+  const newReferrers = limiter(limits.readReferrersPerAddress, HOUR_MS);
 
   const optedOut = (c: AppContext) =>
     Boolean(c.get("session")) ||

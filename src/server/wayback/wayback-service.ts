@@ -11,6 +11,7 @@ import {
   type WaybackRequest,
 } from "./save-page-now";
 import type { QueuedSave, WaybackRepository } from "./wayback-repository";
+import { errorReason } from "../../domain/error-reason";
 
 /** The worker's time and timer: the system's in the server, a fake one in tests. */
 export type WaybackClock = {
@@ -72,7 +73,7 @@ function createPace(perMinute: number, seed: number[] = []) {
 
 function describeError(error: unknown): string {
   if (error instanceof SafeFetchError) return `Could not reach the Wayback Machine: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorReason(error);
 }
 
 /**

@@ -7,18 +7,23 @@ import { requireOwner } from "../kernel/http/owner-guard";
 import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { WebArchive } from "./web-archive-service";
 
-/** A clip's WACZ is made once per set of captures, then read from disk: an address may ask for this many. */
-const DOWNLOADS_PER_ADDRESS = 30;
 const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 
-export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string };
+export type WebArchiveRouteOptions = {
+  clientIp: (c: AppContext) => string;
+  /**
+   * A clip's WACZ is made once per set of captures, then read from disk: an address may ask for
+   * this many in DOWNLOAD_WINDOW_MS (WACZ_DOWNLOADS_PER_ADDRESS).
+   */
+  downloadsPerAddress: number;
+};
 
 /**
  * `GET /articles/:id/capture` (the reader's proof line) and `GET /articles/:id/archive.wacz`
  * (public, for any stored article), and the owner's `GET /archive/portfolio.wacz`.
  */
 export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOptions) {
-  const downloads = createRateLimiter({ limit: DOWNLOADS_PER_ADDRESS, windowMs: DOWNLOAD_WINDOW_MS });
+  const downloads = createRateLimiter({ limit: options.downloadsPerAddress, windowMs: DOWNLOAD_WINDOW_MS });
   return (
     new Hono<AppEnv>()
       // Every open article asks: one whose page was never captured answers null, not an error.

@@ -7,6 +7,7 @@ import type { LookupFunction } from "node:net";
 import { decodeBody } from "./decode-body";
 import { isPublicAddress } from "./public-address";
 import { SafeFetchError } from "./safe-fetch-error";
+import { errorReason } from "../../../domain/error-reason";
 
 export { isPublicAddress } from "./public-address";
 export { SafeFetchError } from "./safe-fetch-error";
@@ -139,7 +140,7 @@ export async function fetchWithPolicy(
         cause: error,
       });
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorReason(error);
     throw new SafeFetchError("network", `Could not fetch ${url}: ${reason}`, { cause: error });
   } finally {
     clearTimeout(timer);

@@ -33,7 +33,7 @@ export const PARSE_POOL: ParsePoolOptions = {
 };
 
 const WORKER = new URL("./parse-worker.mjs", import.meta.url);
-/** A new worker loads tsx and the task's module in about half a second; this bounds one that never does. */
+/** A new worker loads the task's module (from the sources, tsx first) in about half a second; this bounds one that never does. */
 const START_MS = 30_000;
 
 type Job = {
@@ -65,7 +65,7 @@ export function createParsePool(options: ParsePoolOptions) {
 
   function start(): Slot {
     const worker = new Worker(WORKER, {
-      // The worker registers tsx itself; inherited loader flags would register it twice.
+      // From the sources the worker registers tsx itself; inherited loader flags would register it twice.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
     });

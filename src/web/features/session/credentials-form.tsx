@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
+import { errorReason } from "../../../domain/error-reason";
 
 type CredentialsFormProps = {
   title: string;
@@ -40,7 +41,7 @@ export function CredentialsForm({
     try {
       await onSubmit({ email, password });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorReason(caught));
       setPending(false);
     }
   }

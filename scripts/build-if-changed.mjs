@@ -3,10 +3,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-/**
- * `npm start` runs this before serving: the production build is redone only when something it
- * is made from changed since the last build, so restarting the service takes seconds.
- */
+// `npm start` runs this before serving: the production build is redone only when something it
+// is made from changed since the last build, so restarting the service takes seconds. Plain
+// JavaScript, run by node: `npm start` needs no tsx.
 const INPUTS = [
   "src",
   "public",
@@ -14,11 +13,13 @@ const INPUTS = [
   "react-router.config.ts",
   "vite.config.ts",
   "tsconfig.json",
+  "scripts/build-server.mjs",
 ];
 const buildDir = process.env.BUILD_DIR ?? "build";
 const stampFile = path.join(buildDir, ".sources-sha256");
 
-function* filesUnder(entry: string): Generator<string> {
+/** @param {string} entry @returns {Generator<string>} */
+function* filesUnder(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) {
@@ -31,7 +32,7 @@ function* filesUnder(entry: string): Generator<string> {
   }
 }
 
-function sourcesDigest(): string {
+function sourcesDigest() {
   const hash = createHash("sha256");
   for (const input of INPUTS) {
     for (const file of filesUnder(input)) {
@@ -44,7 +45,8 @@ function sourcesDigest(): string {
 }
 
 const lastBuilt = () => {
-  if (!fs.existsSync(path.join(buildDir, "server", "index.js"))) return undefined;
+  const built = ["index.js", "main.js"].every((file) => fs.existsSync(path.join(buildDir, "server", file)));
+  if (!built) return undefined;
   return fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : undefined;
 };
 
