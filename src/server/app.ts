@@ -87,7 +87,13 @@ export function createApp(services: Services, options: AppOptions = {}) {
     )
     .route("/", readerRoutes(services.reader))
     .route("/", pageReadingRoutes(services.pageReading))
-    .route("/", webArchiveRoutes(services.webArchive, { clientIp }))
+    .route(
+      "/",
+      webArchiveRoutes(services.webArchive, {
+        clientIp,
+        bylineOf: (articleId) => services.proof.bylineOf(articleId),
+      }),
+    )
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))
     .route("/", contentRoutes(content, services.demo, config.publicCacheControl))
     .route("/", homeRoutes(services.home))

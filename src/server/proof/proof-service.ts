@@ -2,6 +2,7 @@ import { articleUrlKey } from "../../domain/article-url";
 import {
   bylineEvidence,
   ownerBylines,
+  type BylineEvidence,
   type ClipEvidence,
   type PageAuthor,
   type ProofAccount,
@@ -45,6 +46,12 @@ export function createProof(deps: ProofDeps) {
   }
 
   return {
+    /** Where the article's kept page names the owner, if it does. */
+    bylineOf(articleId: string): BylineEvidence | undefined {
+      const article = deps.articles().find(({ id }) => id === articleId);
+      const authors = article && deps.pageAuthors(article);
+      return authors ? bylineEvidence(authors, ownerBylines(deps.site())) : undefined;
+    },
     evidence(articles: readonly Article[]): Map<string, ClipEvidence> {
       const captures = deps.captures();
       return new Map(articles.map((article) => [article.id, evidenceOf(article, captures)]));

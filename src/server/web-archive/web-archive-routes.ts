@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import type { BylineEvidence } from "../../domain/byline-evidence";
 import { PORTFOLIO_WACZ_PATH } from "../../domain/web-archive";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
@@ -11,7 +12,11 @@ import type { WebArchive } from "./web-archive-service";
 const DOWNLOADS_PER_ADDRESS = 30;
 const DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
 
-export type WebArchiveRouteOptions = { clientIp: (c: AppContext) => string };
+export type WebArchiveRouteOptions = {
+  clientIp: (c: AppContext) => string;
+  /** Where the article's captured page names the owner, if it does (the proof line, issue 39). */
+  bylineOf: (articleId: string) => BylineEvidence | undefined;
+};
 
 /**
  * `GET /articles/:id/capture` (the reader's proof line) and `GET /articles/:id/archive.wacz`
@@ -25,7 +30,9 @@ export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOp
       .get("/articles/:id/capture", (c) => {
         const id = c.req.param("id");
         if (!archive.holdsArticle(id)) return apiError(c, 404, "not_found", "There is no such article.");
-        return c.json(archive.proof(id) ?? null);
+        const proof = archive.proof(id);
+        const byline = proof && options.bylineOf(id);
+        return c.json(proof ? { ...proof, ...(byline && { byline }) } : null);
       })
       .get("/articles/:id/archive.wacz", async (c) => {
         const message = "Too many web archive downloads. Try again in a few minutes.";
