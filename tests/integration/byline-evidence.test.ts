@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Article } from "../../src/domain/content";
 import { createTestApp, type TestApp } from "./support/test-app";
@@ -101,5 +105,39 @@ describe("byline evidence through the capture path", () => {
       [],
     ]);
     expect(page.summary).toEqual({ clips: 4, named: 3, wayback: 0, listed: 3, authorPages: 1 });
+  });
+});
+
+describe("the clip book", () => {
+  it("prints each clip's byline evidence and digest under it, and the proof page's address on the cover", async () => {
+    t = await createTestApp({ FETCH_ALLOW_PRIVATE: "true", LINK_CHECK_PAUSE_MS: "0" });
+    t.services.content.site.merge({ name: OWNER_NAME, bylines: [] });
+    const { owner } = await t.signIn();
+    outlet = await startWatchedOutlet();
+    outlet.robots("User-agent: *\nAllow: /\n");
+    const one = story("ferry-timetable", "json-ld");
+    outlet.publish(one);
+    const created = await owner("/api/articles", {
+      method: "POST",
+      json: { title: one.title, outlet: "The Estuary Courier", url: outlet.url(one.path) },
+    });
+    const { id } = (await created.json()) as Article;
+    expect((await owner(`/api/articles/${id}/archive`, { method: "POST" })).status).toBe(200);
+    const sha256 = t.services.webArchive.proof(id)!.sha256;
+
+    const book = await owner("/clip-book.pdf");
+    expect(book.status).toBe(200);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-proof-book-"));
+    try {
+      const file = path.join(dir, "book.pdf");
+      fs.writeFileSync(file, Buffer.from(await book.arrayBuffer()));
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      expect(text).toContain(`Proof of authorship (the QR code) ${t.services.config.publicUrl}/proof`);
+      expect(text).toContain(`Byline “${OWNER_NAME}” in the page's structured data, captured `);
+      // The whole digest, however pdftotext breaks its line.
+      expect(text.replace(/ /g, "")).toContain(sha256);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
