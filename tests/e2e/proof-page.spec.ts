@@ -56,7 +56,10 @@ test("a visitor finds each clip's evidence on /proof, and the WACZ holds the byt
   }
   try {
     const digest = createHash("sha256").update(namedPage).digest("hex");
-    await page.goto("/proof");
+    // The footer of every public page links it.
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Proof of authorship" }).click();
+    await expect(page).toHaveURL(/\/proof$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(site.name);
     await expect(page.locator(".pf-summary")).toHaveText(
       new RegExp(
