@@ -11,6 +11,7 @@ import { expectNoViolations } from "./support/axe";
 import { articlePage, type FakePublisher } from "./support/fake-publisher";
 import { expect, test as base } from "./support/fixtures";
 import { publisherFixtures } from "./support/publisher-fixtures";
+import { openViewer, viewer } from "./support/viewer-fixtures";
 
 /**
  * The public proof page (issue 39): a visitor opens /proof and finds each clip's byline evidence,
@@ -117,6 +118,15 @@ test("a visitor finds each clip's evidence on /proof, and the WACZ holds the byt
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
+    // The reader's proof line says where the page names the owner.
+    await openViewer(page, ids[0]!);
+    await expect(viewer(page).locator(".reader-proof p").first()).toHaveText(
+      new RegExp(
+        `^Byline “${site.name}” in the page's author tag, captured \\d{1,2} [A-Z][a-z]{2} \\d{4}, SHA-256 ${digest.slice(0, 8)}…$`,
+      ),
+    );
+
+    await page.goto("/proof");
     await page.emulateMedia({ media: "print" });
     await expect(page.locator(".pf-back")).toBeHidden();
   } finally {
