@@ -3,4 +3,10 @@
  * Apart from content.ts, which holds the zod schemas, so the reader's code in the browser can cut
  * text to size without loading zod (decision 008).
  */
-export const ARTICLE_LIMITS = { title: 300, outlet: 120, description: 2000, content: 200_000 } as const;
+export const ARTICLE_LIMITS = {
+  title: 300,
+  outlet: 120,
+  description: 2000,
+  content: 200_000,
+  bylineNote: 200,
+} as const;

@@ -122,6 +122,8 @@ export const articleInputSchema = z.object({
   featured: z.boolean().default(false),
   content: text(ARTICLE_LIMITS.content).default(""),
   tags: list(20, 40),
+  /** Shown on the proof page beside a clip whose page does not name the owner. */
+  bylineNote: text(ARTICLE_LIMITS.bylineNote).optional(),
 });
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 

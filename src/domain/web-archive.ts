@@ -1,3 +1,5 @@
+import type { BylineEvidence } from "./byline-evidence";
+
 /** What the in-page reader says of the web-archive capture its kept text came from. */
 export type CaptureProof = {
   /** ISO time of the capture (the WARC-Date). */
@@ -8,6 +10,8 @@ export type CaptureProof = {
   sha256: string;
   /** Where a visitor downloads this clip's web archive. */
   wacz: string;
+  /** Where the captured page names the owner (issue 39), when it does; given by the reader's proof line only. */
+  byline?: BylineEvidence;
 };
 
 export const captureProofPath = (articleId: string) =>

@@ -93,6 +93,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       webArchiveRoutes(services.webArchive, {
         clientIp,
         downloadsPerAddress: config.waczDownloadsPerAddress,
+        bylineOf: (articleId) => services.proof.bylineOf(articleId),
       }),
     )
     .route("/", imageRoutes(services.images, { clientIp, missesPerAddress: config.imageMissesPerAddress }))

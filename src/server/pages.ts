@@ -252,6 +252,7 @@ export function pageRoutes(
         collectionByToken: (token) => services.collections.byToken(token),
         publicCollection: (id) => services.collections.publicById(id),
         publicCollections: () => services.collections.publicCollections(),
+        proof: () => services.proof.page(),
       },
       imageVersion: (url) => services.images.describe(url),
       owner: session ? ownerReads(session) : null,

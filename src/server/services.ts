@@ -45,6 +45,7 @@ import { createWebArchive } from "./web-archive/web-archive-service";
 import { createDemoContent } from "./content/demo-removal";
 import { createHome } from "./home/home-service";
 import { lastBackupAt } from "./kernel/backup-record";
+import { createProof } from "./proof/proof-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -238,10 +239,25 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     render: options.generatedImages?.renderCard,
   });
   const icons = createSiteIcons(() => content.site.get(), loadPicture);
+  // --- Proof of the person (issue 39): the evidence that the owner wrote their clips. ---
+  const proof = createProof({
+    site: () => ownedSite(content.site.get()),
+    articles: () => content.articles.list(),
+    pageAuthors: (article) => archive.currentFor(article)?.authors,
+    captures: () => webArchive.proofs(),
+    listings: () => watch.listings(),
+    // The 'Your accounts' settings replace this at merge (issue 39's identity part).
+    accounts: () => {
+      const { linkedin } = ownedSite(content.site.get()).social;
+      return linkedin ? [{ label: "LinkedIn", url: linkedin, verified: false }] : [];
+    },
+  });
+  // --- end of proof wiring ---
   const clipBooks = createClipBooks({
     site: () => ownedSite(content.site.get()),
     articles: () => content.articles.list(),
     keptText: (article) => archive.currentFor(article) ?? null,
+    evidence: (articles) => proof.evidence(articles),
     loadPicture,
     publicUrl: config.publicUrl,
     limits: options.clipBooks,
@@ -324,6 +340,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     cards,
     icons,
     clipBooks,
+    proof,
     wayback,
     readCounts,
     readers,

@@ -1,3 +1,4 @@
+import type { ProofPage } from "../domain/byline-evidence";
 import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
 import type { HomeSummary } from "../domain/home";
@@ -22,6 +23,8 @@ export type PageContent = {
   publicCollection(id: string): { collection: PublicCollection; articles: Article[] } | undefined;
   /** The public collections, for the Portfolio's filter. */
   publicCollections(): PublicCollection[];
+  /** What `/proof` shows: the owner, and each clip's byline evidence, capture and witnesses. */
+  proof(): ProofPage;
 };
 
 export type Inbox = { messages: ContactMessage[]; unread: number };

@@ -26,6 +26,8 @@ export default [
   route("c/:token", "routes/collection-page.tsx"),
   // A public collection's own page, by its id: a real 404 once it is no longer public.
   route("collections/:id", "routes/public-collection-page.tsx"),
+  // The evidence that the clips are the owner's (issue 39).
+  route("proof", "routes/proof-page.tsx"),
   // Any other path shows the landing page at that address, rendered once for all of them
   // (src/server/pages.ts, catchAllPaths; decision 030).
   route("*", "routes/landing.tsx", { id: "landing-fallback" }),

@@ -27,6 +27,8 @@ export type ClipPage = {
   gone: boolean;
   /** Byline's copy (`PUBLIC_URL/?article=ID`): it never rots, so the QR code names it. */
   archiveUrl: string;
+  /** Where the captured page names the owner, with the capture's digest (issue 39); "" for none. */
+  evidence: string;
 };
 
 /** What a clip book shows: the whole portfolio, or a collection with its own title and introduction. */
@@ -41,6 +43,8 @@ export type ClipBookContent = {
     email: string;
     linkedin: string;
     siteUrl: string;
+    /** PUBLIC_URL/proof: the evidence that the clips are the owner's, as a QR code on the cover. */
+    proofUrl: string;
   };
   clips: ClipPage[];
 };
@@ -200,6 +204,26 @@ function cover(doc: Doc, book: ClipBookContent): void {
       write(doc, "text", 10, contact.text, { link: contact.link, underline: false });
     }
   }
+  proofBlock(doc, owner.proofUrl);
+}
+
+/** The cover's way to the evidence: the proof page's address and its QR code. */
+function proofBlock(doc: Doc, proofUrl: string): void {
+  const width = contentWidth(doc);
+  if (doc.y + QR_SIZE + 24 > doc.page.height - doc.page.margins.bottom) return;
+  doc.moveDown(0.8);
+  rule(doc, 0.75, RULE);
+  const top = doc.y;
+  const textWidth = width - QR_SIZE - 16;
+  drawQrCode(doc, proofUrl, MARGIN + width - QR_SIZE, top, QR_SIZE);
+  doc.x = MARGIN;
+  doc.y = top;
+  doc.fillColor(MUTED);
+  write(doc, "text-bold", 10, "Proof of authorship (the QR code)", { width: textWidth });
+  doc.fillColor(ACCENT);
+  write(doc, "text", 10, proofUrl, { width: textWidth, link: proofUrl, underline: false });
+  doc.x = MARGIN;
+  doc.y = Math.max(doc.y, top + QR_SIZE) + 8;
 }
 
 type ContentsEntry = { clip: ClipPage; line: string; height: number };
@@ -287,6 +311,12 @@ function clipLinks(doc: Doc, clip: ClipPage): void {
   write(doc, "text-bold", 9, "Kept copy (the QR code)", { width: textWidth });
   doc.fillColor(ACCENT);
   write(doc, "text", 9, clip.archiveUrl, { width: textWidth, link: clip.archiveUrl });
+  if (clip.evidence) {
+    doc.moveDown(0.4).fillColor(MUTED);
+    write(doc, "text-bold", 9, "Evidence", { width: textWidth });
+    doc.fillColor(INK);
+    write(doc, "text", 8.5, clip.evidence, { width: textWidth });
+  }
   doc.x = MARGIN;
   doc.y = Math.max(doc.y, top + QR_SIZE) + 14;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { clipEvidenceLine, PROOF_PATH, type ClipEvidence } from "../../domain/byline-evidence";
 import type { Article, Site } from "../../domain/content";
 import { formatArticleDate } from "../../domain/dates";
 import { usableImage } from "../../domain/placeholder-images";
@@ -58,6 +59,8 @@ export type ClipBooksDeps = {
   articles(): readonly Article[];
   /** The archived copy of the article's current address, or null. */
   keptText(article: Article): KeptText | null;
+  /** By article id, each clip's byline evidence and capture (issue 39). */
+  evidence(articles: readonly Article[]): ReadonlyMap<string, ClipEvidence>;
   /** A picture's bytes; null when there is none to load, rejects when it cannot be had now. */
   loadPicture(url: string): Promise<Buffer | null>;
   /** PUBLIC_URL: the site's address and that of each kept copy (`/?article=ID`). */
@@ -178,20 +181,26 @@ export function createClipBooks(deps: ClipBooksDeps) {
   function gather(request: ClipBookRequest) {
     const site = deps.site();
     const articles = request.articles ?? deps.articles();
-    const clips = articles.map((article) => ({
-      article,
-      kept: article.content.trim() ? null : deps.keptText(article),
-    }));
+    const evidence = deps.evidence(articles);
+    const clips = articles.map((article) => {
+      const found = evidence.get(article.id);
+      return {
+        article,
+        kept: article.content.trim() ? null : deps.keptText(article),
+        evidence: found ? clipEvidenceLine(found, site.name) : "",
+      };
+    });
     const version = createHash("sha256")
       .update(
         JSON.stringify({
           site: [site.name, site.hero.professions, site.about, site.heroImage, site.social, deps.publicUrl],
           request: [request.size, request.text, request.title ?? "", request.introduction ?? ""],
-          clips: clips.map(({ article, kept: copy }) => [
+          clips: clips.map(({ article, kept: copy, evidence }) => [
             article.id,
             article.updatedAt,
             article.gone,
             copy?.fetchedAt,
+            evidence,
           ]),
         }),
       )
@@ -219,7 +228,7 @@ export function createClipBooks(deps: ClipBooksDeps) {
     const { site, clips, version } = gathered;
     const portrait = await picture(site.heroImage);
     const drafts: ClipDraft[] = [];
-    for (const { article, kept: copy } of clips) {
+    for (const { article, kept: copy, evidence } of clips) {
       drafts.push({
         id: article.id,
         title: article.title,
@@ -232,6 +241,7 @@ export function createClipBooks(deps: ClipBooksDeps) {
         liveUrl: isHttpUrl(article.url) ? article.url : "",
         gone: article.gone !== undefined,
         archiveUrl: `${deps.publicUrl}/?article=${encodeURIComponent(article.id)}`,
+        evidence,
       });
     }
     const pdf = await draw({
@@ -245,6 +255,7 @@ export function createClipBooks(deps: ClipBooksDeps) {
         email: site.social.email,
         linkedin: site.social.linkedin,
         siteUrl: deps.publicUrl,
+        proofUrl: `${deps.publicUrl}${PROOF_PATH}`,
       },
       clips: drafts,
       size: request.size,

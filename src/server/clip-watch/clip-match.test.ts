@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PageSignals } from "../kernel/extract/page-signals";
-import { judgePage, plainWords, type ReadPage } from "./clip-match";
+import { plainWords } from "../../domain/byline-evidence";
+import { judgePage, type ReadPage } from "./clip-match";
 
 const signals = (overrides: Partial<PageSignals> = {}): PageSignals => ({
   authors: [],

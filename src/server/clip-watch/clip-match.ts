@@ -1,18 +1,9 @@
 import { articleUrlKey } from "../../domain/article-url";
 import type { Article } from "../../domain/content";
 import { parseArticleDate } from "../../domain/dates";
-import type { BylinePlace, PageSignals } from "../kernel/extract/page-signals";
+import { bylineMatch, plainWords, type BylinePlace } from "../../domain/byline-evidence";
+import type { PageSignals } from "../kernel/extract/page-signals";
 import { outletOf } from "../kernel/discover/read-limiter";
-
-/** Names and headlines compared without case, accents or punctuation: "Zoë O'Neil" is "zoe o neil". */
-export function plainWords(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 const PLACE_WORDS: Record<BylinePlace, string> = {
   "json-ld": "the page's JSON-LD",
@@ -55,20 +46,6 @@ export type PageVerdict =
 
 const day = (text: string) => parseArticleDate(text)?.toISOString().slice(0, 10) ?? "";
 
-/** The first place (strongest first) where the page names one of the owner's bylines. */
-export function bylineMatch(
-  signals: Pick<PageSignals, "authors">,
-  bylines: readonly string[],
-): { byline: string; place: BylinePlace } | undefined {
-  const wanted = bylines.map((byline) => ({ byline: byline.trim(), words: plainWords(byline) }));
-  for (const author of signals.authors) {
-    const named = ` ${plainWords(author.name)} `;
-    const found = wanted.find(({ words }) => words !== "" && named.includes(` ${words} `));
-    if (found) return { byline: found.byline, place: author.place };
-  }
-  return undefined;
-}
-
 /**
  * Whether a linked page is the owner's new clip: not an article already in the portfolio, nor a
  * copy of one (its canonical address is an article's, or it has an article's headline and date
@@ -102,11 +79,11 @@ export function judgePage(
     );
     if (copied) return { kind: "copy", articleId: copied.id, how: "headline" };
   }
-  const byline = bylineMatch(page.signals, rules.bylines);
+  const byline = bylineMatch(page.signals.authors, rules.bylines);
   if (!byline) return { kind: "not-owner" };
   const language = primaryLanguage(page.signals.language);
   if (language !== "" && !rules.languages.some((code) => primaryLanguage(code) === language)) {
     return { kind: "other-language", language: page.signals.language };
   }
-  return { kind: "match", reason: `byline "${byline.byline}" in ${PLACE_WORDS[byline.place]}` };
+  return { kind: "match", reason: `byline "${byline.byline}" in ${PLACE_WORDS[byline.author.place]}` };
 }

@@ -26,7 +26,8 @@ import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
 import { outletOf } from "../kernel/discover/read-limiter";
 import type { FoundPage, PageDetails } from "../page-reading/page-reading";
-import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
+import { bylineMatch, ownerBylines } from "../../domain/byline-evidence";
+import { judgePage, type MatchRules } from "./clip-match";
 import { createWatchRepository, toClip, toSource, type ClipRow, type SourceRow } from "./watch-repository";
 import { nextSlot } from "./watch-schedule";
 import { errorReason } from "../../domain/error-reason";
@@ -148,9 +149,8 @@ export function createClipWatchService(deps: ClipWatchDeps) {
 
   function matchRules(): MatchRules {
     const site = deps.site();
-    const bylines = site.bylines.filter((name) => name.trim() !== "");
     return {
-      bylines: bylines.length > 0 ? bylines : [site.name],
+      bylines: ownerBylines(site),
       languages: site.writingLanguages.length > 0 ? site.writingLanguages : ["en"],
     };
   }
@@ -228,7 +228,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     const rules = matchRules();
     const notedAt = iso();
     const authorPages = signals.authorPages.filter(
-      ({ name }) => name === "" || bylineMatch({ authors: [{ name, place: "rel-author" }] }, rules.bylines),
+      ({ name }) => name === "" || bylineMatch([{ name, place: "rel-author" }], rules.bylines),
     );
     repo.noteSuggestions(
       [
@@ -389,6 +389,11 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     for (let start = 0; start < links.articleKeys.length; start += SEEN_BATCH) {
       const keys = links.articleKeys.slice(start, start + SEEN_BATCH);
       repo.noteListed(sourceId, keys);
+      repo.touchListed(
+        sourceId,
+        keys.filter((key) => inPortfolio.has(key)),
+        iso(),
+      );
       const known = repo.knownAmong(keys);
       keys.forEach((key, i) => {
         if (!known.has(key) && !inPortfolio.has(key)) unseen.push({ link: links.articles[start + i]!, key });
@@ -620,6 +625,18 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   }
 
   return {
+    /**
+     * By article address key, the watched author pages and feeds (not sitemaps: they list a whole
+     * outlet) that list the article, and when a check last saw it there.
+     */
+    listings(): Map<string, { source: string; lastSeenAt: string }[]> {
+      const byKey = new Map<string, { source: string; lastSeenAt: string }[]>();
+      for (const { urlKey, sourceUrl, kind, lastSeenAt } of repo.listings()) {
+        if (kind === "sitemap" || kind === "news-sitemap") continue;
+        byKey.set(urlKey, [...(byKey.get(urlKey) ?? []), { source: sourceUrl, lastSeenAt }]);
+      }
+      return byKey;
+    },
     overview(): WatchOverview {
       const since = new Date(now().getTime() - UNDO_DAYS * DAY_MS).toISOString();
       const shown = notInPortfolio(repo.shownClips(since)).map(toClip);

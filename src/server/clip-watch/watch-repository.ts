@@ -11,6 +11,9 @@ import {
   watchValidatorsTable as validators,
 } from "../kernel/db/schema";
 
+/** A portfolio article's address key that a watched source lists, and when a check last saw it there. */
+export type Listing = { urlKey: string; sourceUrl: string; kind: WatchedSource["kind"]; lastSeenAt: string };
+
 export type SourceRow = typeof sources.$inferSelect;
 export type ClipRow = typeof clips.$inferSelect;
 export type SuggestionRow = typeof suggestions.$inferSelect;
@@ -51,6 +54,14 @@ export function createWatchRepository(store: Store) {
   );
   const insertSeen = sqlite.prepare<[string, string, string]>(
     "insert or ignore into watch_seen (source_id, url_key, seen_at) select ?, value, ? from json_each(?)",
+  );
+  const touchListed = sqlite.prepare<[string, string, string]>(
+    `insert into watch_listed (source_id, url_key, last_seen_at) select ?, value, ? from json_each(?) where true
+       on conflict (source_id, url_key) do update set last_seen_at = excluded.last_seen_at`,
+  );
+  const listings = sqlite.prepare<[], Listing>(
+    `select l.url_key as urlKey, s.url as sourceUrl, s.kind as kind, l.last_seen_at as lastSeenAt
+       from watch_listed l join watch_sources s on s.id = l.source_id order by l.last_seen_at desc`,
   );
   const windowEnd = sqlite.prepare<
     { sourceId: string; after: string; limit: number },
@@ -104,6 +115,12 @@ export function createWatchRepository(store: Store) {
     markSeenBatch: (sourceId: string, urlKeys: readonly string[], at: string) => {
       insertSeen.run(sourceId, at, JSON.stringify(urlKeys));
     },
+    /** Notes that the source lists these portfolio articles now (no live event: only the proof page reads it). */
+    touchListed: (sourceId: string, urlKeys: readonly string[], at: string) => {
+      if (urlKeys.length > 0) touchListed.run(sourceId, at, JSON.stringify(urlKeys));
+    },
+    /** Every portfolio article a source lists, newest sighting first. */
+    listings: (): Listing[] => listings.all(),
     /**
      * Deletes the source's seen keys its noted listing lacks, among the next `limit` after `after`
      * (in key order); returns the last key looked at, undefined once past the end.

@@ -133,7 +133,7 @@ function failureTtl(error: PageReadError): number {
   return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
 }
 
-/** The archived copy of an article: what the page said when it was read. */
+/** The archived copy of an article: what the page said when it was read, and whom it named as author. */
 function archivedCopy(
   article: Article,
   extracted: ExtractedArticle,
@@ -152,6 +152,7 @@ function archivedCopy(
     excerpt,
     content,
     fetchedAt,
+    authors: extracted.signals.authors,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import type { BylineEvidence } from "../../domain/byline-evidence";
 import { PORTFOLIO_WACZ_PATH } from "../../domain/web-archive";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
@@ -16,6 +17,8 @@ export type WebArchiveRouteOptions = {
    * this many in DOWNLOAD_WINDOW_MS (WACZ_DOWNLOADS_PER_ADDRESS).
    */
   downloadsPerAddress: number;
+  /** Where the article's captured page names the owner, if it does (the proof line, issue 39). */
+  bylineOf: (articleId: string) => BylineEvidence | undefined;
 };
 
 /**
@@ -30,7 +33,9 @@ export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOp
       .get("/articles/:id/capture", (c) => {
         const id = c.req.param("id");
         if (!archive.holdsArticle(id)) return apiError(c, 404, "not_found", "There is no such article.");
-        return c.json(archive.proof(id) ?? null);
+        const proof = archive.proof(id);
+        const byline = proof && options.bylineOf(id);
+        return c.json(proof ? { ...proof, ...(byline && { byline }) } : null);
       })
       .get("/articles/:id/archive.wacz", async (c) => {
         const message = "Too many web archive downloads. Try again in a few minutes.";

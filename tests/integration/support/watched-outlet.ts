@@ -12,8 +12,8 @@ export type Story = {
   path: string;
   title: string;
   author: string;
-  /** Where the page names its author: JSON-LD, the author meta tag, or only a visible byline. */
-  authorIn?: "json-ld" | "meta" | "byline";
+  /** Where the page names its author: JSON-LD, the author meta tag, only a visible byline, or nowhere. */
+  authorIn?: "json-ld" | "meta" | "byline" | "none";
   /** `<html lang>`; default en. */
   lang?: string;
   /** YYYY-MM-DD. */
@@ -63,9 +63,11 @@ export function storyPage(story: Story): string {
   <main><article>
     <h1>${escape(story.title)}</h1>
     ${
-      story.authorPage
-        ? `<p class="byline">By <a rel="author" href="${escape(story.authorPage)}">${escape(story.author)}</a></p>`
-        : `<p class="byline">By ${escape(story.author)}</p>`
+      place === "none"
+        ? ""
+        : story.authorPage
+          ? `<p class="byline">By <a rel="author" href="${escape(story.authorPage)}">${escape(story.author)}</a></p>`
+          : `<p class="byline">By ${escape(story.author)}</p>`
     }
     ${paragraphs.map((text) => `<p>${escape(text)}</p>`).join("\n    ")}
   </article></main>

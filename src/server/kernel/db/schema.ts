@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import type { PageAuthor } from "../../../domain/byline-evidence";
 import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
 import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-watch";
@@ -30,6 +31,8 @@ export const articlesTable = sqliteTable("articles", {
   featured: integer("featured", { mode: "boolean" }).notNull(),
   content: text("content").notNull(),
   tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+  /** The owner's note on the clip's byline ('edited by the desk'), shown on the proof page. */
+  bylineNote: text("byline_note").notNull().default(""),
   ...timestamps,
 });
 
@@ -46,6 +49,11 @@ export const articleArchivesTable = sqliteTable("article_archives", {
   excerpt: text("excerpt").notNull(),
   content: text("content").notNull(),
   fetchedAt: text("fetched_at").notNull(),
+  /**
+   * Every name the captured page gave as its author, and where (the byline evidence, issue 39);
+   * null for a copy kept before it was recorded.
+   */
+  authors: text("authors", { mode: "json" }).$type<PageAuthor[]>(),
 });
 
 /**
@@ -273,6 +281,22 @@ export const watchSeenTable = sqliteTable(
     primaryKey({ columns: [table.sourceId, table.urlKey] }),
     index("watch_seen_url_key").on(table.urlKey),
   ],
+);
+
+/**
+ * The portfolio's articles each watched source lists, and when a check last saw them there: the
+ * outlet author pages that witness a clip (the proof page, issue 39).
+ */
+export const watchListedTable = sqliteTable(
+  "watch_listed",
+  {
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => watchSourcesTable.id, { onDelete: "cascade" }),
+    urlKey: text("url_key").notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sourceId, table.urlKey] })],
 );
 
 /**

@@ -1,9 +1,7 @@
+import type { BylinePlace, PageAuthor } from "../../../domain/byline-evidence";
 import type { JsonLdArticle } from "./json-ld";
 import type { PageIndex } from "./page-index";
 import { AUTHOR_KEYS, baseUrl, cleanAuthor, resolveHttpUrl } from "./page-metadata";
-
-/** Where a page names an author. */
-export type BylinePlace = "json-ld" | "meta" | "rel-author" | "byline";
 
 /**
  * What a page says about itself beyond the article: who wrote it and where it says so, its
@@ -12,7 +10,7 @@ export type BylinePlace = "json-ld" | "meta" | "rel-author" | "byline";
  */
 export type PageSignals = {
   /** Each name the page gives as its author, with where it gives it (strongest place first). */
-  authors: { name: string; place: BylinePlace }[];
+  authors: PageAuthor[];
   /** The language the page states (`<html lang>`, else `og:locale`, else JSON-LD `inLanguage`), as written; "" when none. */
   language: string;
   /** `<link rel="canonical">` (else `og:url`), absolute; "" when none. */

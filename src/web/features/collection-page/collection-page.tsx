@@ -5,6 +5,7 @@ import { imageCacheSrc } from "../../../domain/image-src";
 import { usableImage } from "../../../domain/placeholder-images";
 import type { PublicSite } from "../../../domain/public-site";
 import { CachedPicture } from "../../components/cached-picture";
+import { PROOF_PATH } from "../../../domain/byline-evidence";
 import "./collection-page.css";
 
 /** The clip picture's rendered width: the page's column, at most 280 px beside the text. */
@@ -53,6 +54,10 @@ export function CollectionPage({
             </span>
           </p>
         ) : null}
+        <p className="cp-intro__proof">
+          <a href={PROOF_PATH}>Proof of authorship</a>: where each page names {site.name}, with its web
+          archive
+        </p>
       </section>
       <ol className="cp-clips" aria-label="Clips">
         {articles.map((article) => {

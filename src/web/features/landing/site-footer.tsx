@@ -1,3 +1,4 @@
+import { PROOF_PATH } from "../../../domain/byline-evidence";
 import "./site-footer.css";
 
 /**
@@ -28,6 +29,9 @@ export function SiteFooter({
             ))}
           </ul>
         ) : null}
+        <p className="lp-footer__proof">
+          <a href={PROOF_PATH}>Proof of authorship</a>
+        </p>
       </div>
     </footer>
   );

@@ -93,6 +93,14 @@ export function ArticleEditor({ draft, onChange, errors, createdAt }: EditorProp
         hint="The full text; leave a blank line between paragraphs"
         error={errors.content}
       />
+      <TextField
+        label="Byline note"
+        wide
+        value={draft.bylineNote ?? ""}
+        onChange={(bylineNote) => set({ bylineNote })}
+        hint="Shown on your proof page, for a clip whose page does not name you (such as 'edited by the desk')"
+        error={errors.bylineNote}
+      />
       <fieldset className="tags">
         <legend className="field__label">Tags</legend>
         <div className="tags__chips">
