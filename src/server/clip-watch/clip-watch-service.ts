@@ -21,6 +21,7 @@ import { decodeBody } from "../kernel/fetch/decode-body";
 import type { GatedRequest } from "../kernel/fetch/outlet-gate";
 import { SafeFetchError, type SafeFetchErrorCode, type SafeResponse } from "../kernel/fetch/safe-fetch";
 import { ApiProblem } from "../kernel/http/api-error";
+import { createBackgroundWorker } from "../kernel/background-worker";
 import { inParseWorker } from "../kernel/parse/parse-pool";
 import { UnreadablePageError } from "../kernel/parse/unreadable-page";
 import { siteHost } from "../../domain/site-host";
@@ -139,12 +140,10 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   const stopping = new AbortController();
   const get = (url: string, request: GatedRequest = {}) =>
     deps.fetch(url, { ...request, signal: stopping.signal });
-  let running: Promise<OfferedClip[]> | undefined;
   let lastCheck: CheckSummary | null = null;
   /** Articles the owner's Add made, by clip, until their Undo is too late (in this process only). */
   const undoableAdds = new Map<string, { articleId: string; until: number }>();
   let stopped = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
 
   const announce = () => store.write("watch", () => undefined);
   const iso = () => now().toISOString();
@@ -555,33 +554,50 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     logger.info({ clips: count }, "Queued the new-clips e-mail");
   }
 
-  /** Checks `list`, unless a run is under way (then resolves with that run's clips). */
-  function runChecks(list: readonly SourceRow[]): Promise<OfferedClip[]> {
-    if (running) return running;
-    if (stopped || list.length === 0) return Promise.resolve([]);
+  /** The sources the owner asked to check now; otherwise a pass checks those whose moment has come. */
+  let asked: readonly SourceRow[] | undefined;
+  /** The clips the last run found. */
+  let found: OfferedClip[] = [];
+  const sourcesToCheck = () => asked ?? repo.dueSources(iso());
+
+  async function checkSources(): Promise<void> {
+    const list = sourcesToCheck();
+    asked = undefined;
     const run: Run = { reading: new Map(), found: [] };
-    const started = (async () => {
-      try {
-        announce();
-        await Promise.all(list.map((source) => checkSource(source, run)));
-        lastCheck = {
-          run: (lastCheck?.run ?? 0) + 1,
-          sources: list.length,
-          newClips: run.found.length,
-          failing: list.filter((source) => repo.source(source.id)?.state !== "ok").length,
-        };
-        if (!stopped) emailIfDue();
-      } catch (error) {
-        // The database stayed locked past its busy timeout, say: the next look tries again.
-        logger.warn({ reason: reasonOf(error) }, "A check of the watched sources failed");
-      } finally {
-        running = undefined;
-        if (!stopped) announce();
-      }
-      return run.found;
-    })();
-    running = started;
-    return started;
+    found = run.found;
+    await Promise.all(list.map((source) => checkSource(source, run)));
+    lastCheck = {
+      run: (lastCheck?.run ?? 0) + 1,
+      sources: list.length,
+      newClips: run.found.length,
+      failing: list.filter((source) => repo.source(source.id)?.state !== "ok").length,
+    };
+    if (!stopped) emailIfDue();
+  }
+
+  const worker = createBackgroundWorker({
+    isDue: () => sourcesToCheck().length > 0,
+    pass: checkSources,
+    intervalMs: deps.tickMs ?? 60_000,
+    firstWaitMs: deps.tickMs ?? 60_000,
+    announce: () => announce(),
+    // The database stayed locked past its busy timeout, say: the next look tries again.
+    onError: (error) => logger.warn({ reason: reasonOf(error) }, "A check of the watched sources failed"),
+  });
+
+  /** Checks `list` (the schedule's when undefined), unless a run is under way (then resolves with that run's clips). */
+  async function runChecks(list?: readonly SourceRow[]): Promise<OfferedClip[]> {
+    if (worker.isRunning()) {
+      await worker.idle();
+      return found;
+    }
+    asked = list;
+    found = [];
+    // The pass takes `asked` before its first wait; left unused (nothing to check), it must not stay.
+    const done = worker.runNow();
+    asked = undefined;
+    await done;
+    return found;
   }
 
   // ---- The owner's view and actions --------------------------------------------------------
@@ -631,7 +647,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
         clips: shown,
         suggestions: suggestions(),
         waiting: shown.filter((clip) => clip.status === "waiting").length,
-        checking: running !== undefined,
+        checking: worker.isRunning(),
         lastCheck,
       };
     },
@@ -715,7 +731,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     tick,
 
     /** Resolves once the run under way, if any, has ended. */
-    idle: async (): Promise<void> => void (await running),
+    idle: worker.idle,
 
     /** The owner's Add: the clip joins the portfolio with its details, text and a guessed tag. */
     addClip(id: string): { article: Article; created: boolean } {
@@ -786,23 +802,18 @@ export function createClipWatchService(deps: ClipWatchDeps) {
     notePageRead: noteSuggestions,
 
     /** Starts the schedule: a look every `tickMs` (a minute) for sources whose moment has come. */
-    start(): void {
-      if (stopped || timer) return;
-      timer = setInterval(() => void tick(), deps.tickMs ?? 60_000);
-      timer.unref?.();
-    },
+    start: worker.start,
 
     /** Stops the schedule and the run under way (a request in flight finishes; nothing more is read). */
     async stop(): Promise<void> {
       stopped = true;
-      clearInterval(timer);
       stopping.abort(new WatchStoppedError("The clip watch is stopping"));
-      await running?.catch(() => undefined);
+      await worker.stop();
     },
   };
 
   function tick(): Promise<OfferedClip[]> {
-    return running ? Promise.resolve([]) : runChecks(repo.dueSources(iso()));
+    return worker.isRunning() ? Promise.resolve([]) : runChecks();
   }
 }
 
