@@ -40,6 +40,7 @@ export function createCheckRuns(ctx: WatchContext, checks: ReturnType<typeof cre
     pass: checkSources,
     intervalMs: tickMs,
     firstWaitMs: tickMs,
+    pauseWhen: deps.pauseWhen,
     announce: () => deps.store.write("watch", () => undefined),
     // The database stayed locked past its busy timeout, say: the next look tries again.
     onError: (error) => ctx.logger.warn({ reason: reasonOf(error) }, "A check of the watched sources failed"),

@@ -35,6 +35,8 @@ export type ClipWatchDeps = {
   now?: () => Date;
   /** How often the background timer looks for sources due a check. */
   tickMs?: number;
+  /** A reason to hold the checks for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 export class WatchStoppedError extends Error {

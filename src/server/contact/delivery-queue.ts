@@ -17,6 +17,8 @@ export type DeliveryQueueDeps = {
   logger: Logger;
   /** The longest the worker sleeps before looking at the queue again. */
   pollMs?: number;
+  /** A reason to hold the deliveries for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const BATCH = 20;
@@ -77,6 +79,7 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
       return next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
     },
     errorBackoffMs: deps.retryBaseMs,
+    pauseWhen: deps.pauseWhen,
     onError: (error) => deps.logger.error({ err: error }, "The contact delivery worker failed"),
   });
 

@@ -43,6 +43,8 @@ export type LinkHealthOptions = {
   firstTickMs?: number;
   /** An article is due once its last check is this old: checks are daily. */
   dueAfterMs?: number;
+  /** A reason to hold the checks for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -159,6 +161,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     intervalMs: tickMs,
     jitter: 0.1,
     firstWaitMs: firstTickMs,
+    pauseWhen: options.pauseWhen,
     // Tells the owner's open dashboard that a run started or ended.
     announce: () => announce(),
     onError: (error) => logger.error({ err: error }, "The link check failed"),

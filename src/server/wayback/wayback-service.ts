@@ -32,6 +32,8 @@ export type WaybackOptions = {
   pollMs?: number;
   /** The first retry's wait after a failure; doubles each time, up to 120×. */
   retryBaseMs?: number;
+  /** A reason to hold the saves for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const MINUTE_MS = 60_000;
@@ -241,6 +243,7 @@ export function createWaybackService(options: WaybackOptions) {
       return wake === undefined ? undefined : wake - clock.now();
     },
     errorBackoffMs: retryBaseMs,
+    pauseWhen: options.pauseWhen,
     onError: (error) => logger.error({ err: error }, "The Wayback worker failed"),
     clock,
   });
