@@ -1,4 +1,4 @@
-import { retryDelayMs } from "./retry-backoff";
+import { DEFAULT_RETRY_BASE_MS, retryDelayMs } from "./retry-backoff";
 
 /** A worker's time and timer: the system's in the server, a fake one in tests. */
 export type WorkerClock = {
@@ -34,7 +34,7 @@ export type BackgroundWorkerOptions = {
   nextWaitMs?: () => number | undefined;
   /** The wait from start() to the first pass (default: none, the worker catches up at once). */
   firstWaitMs?: number;
-  /** After n failed passes in a row the next waits `retryDelayMs(n, errorBackoffMs)` instead. */
+  /** After n failed passes in a row the next waits `retryDelayMs(n, errorBackoffMs)` instead (30 s, 1 min… 1 h by default). */
   errorBackoffMs?: number;
   /**
    * A reason not to work now (the disk is nearly full, say): while it gives one the pass is
@@ -60,7 +60,7 @@ const PAUSED_LOOK_MS = 60_000;
 export function createBackgroundWorker(options: BackgroundWorkerOptions) {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
-  const backoffBase = options.errorBackoffMs ?? options.intervalMs ?? 30_000;
+  const backoffBase = options.errorBackoffMs ?? DEFAULT_RETRY_BASE_MS;
   let current: WorkerState = { state: "idle" };
   let running: Promise<void> | undefined;
   let again = false;
