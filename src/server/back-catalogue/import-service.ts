@@ -8,6 +8,7 @@ import { discoverArticles, type FetchedPage } from "../kernel/discover/discover"
 import type { ImportJobs, Lease } from "./import-jobs";
 import { createReadLimiter } from "../kernel/discover/read-limiter";
 import { errorReason } from "../../domain/error-reason";
+import { createBackgroundWorker } from "../kernel/background-worker";
 
 /**
  * Pages read at the same time: 2 per outlet (issue 17: polite), 6 in all (issue 26: a sitemap
@@ -69,7 +70,6 @@ export function createImportService(deps: ImportServiceDeps) {
   const limiter = createReadLimiter(READ_LIMITS);
   const running = new Map<string, { controller: AbortController; finished: Promise<void> }>();
   let watching = false;
-  let heartbeat: NodeJS.Timeout | undefined;
 
   const portfolioKeys = () => new Set(deps.articles.list().map((article) => articleUrlKey(article.url)));
 
@@ -136,12 +136,9 @@ export function createImportService(deps: ImportServiceDeps) {
       }
     })()
       .catch((error: unknown) => logger.info({ importId: id, reason: String(error) }, "The import stopped"))
-      .finally(() => {
-        running.delete(id);
-        if (running.size === 0 && !watching) stopHeartbeat();
-      });
+      .finally(() => running.delete(id));
     running.set(id, { controller, finished });
-    startHeartbeat();
+    heartbeat.start();
   }
 
   /** Takes over the unfinished jobs whose process stopped (the server only). */
@@ -169,14 +166,15 @@ export function createImportService(deps: ImportServiceDeps) {
     }
   }
 
-  function startHeartbeat(): void {
-    heartbeat ??= setInterval(beat, deps.heartbeatMs ?? HEARTBEAT_MS).unref();
-  }
-
-  function stopHeartbeat(): void {
-    clearInterval(heartbeat);
-    heartbeat = undefined;
-  }
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  /** Beats while this process runs a job, or watches for jobs to take over (the server). */
+  const heartbeat = createBackgroundWorker({
+    isDue: () => running.size > 0 || watching,
+    pass: async () => beat(),
+    intervalMs: heartbeatMs,
+    firstWaitMs: heartbeatMs,
+    onError: (error) => logger.info({ reason: String(error) }, "The import heartbeat failed"),
+  });
 
   return {
     /** Starts an import of `url`; one at a time. */
@@ -240,15 +238,14 @@ export function createImportService(deps: ImportServiceDeps) {
     resume(): void {
       watching = true;
       takeOverStopped();
-      startHeartbeat();
+      heartbeat.start();
     },
     /** Stops the background work of this process (the jobs stay unfinished, to be taken over). */
     async stop(): Promise<void> {
       watching = false;
-      stopHeartbeat();
       const all = [...running.values()];
       for (const { controller } of all) controller.abort();
-      await Promise.all(all.map(({ finished }) => finished));
+      await Promise.all([heartbeat.stop(), ...all.map(({ finished }) => finished)]);
     },
   };
 }

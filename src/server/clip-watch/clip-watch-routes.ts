@@ -12,6 +12,27 @@ import type { AppEnv } from "../kernel/http/app-env";
 import { ApiProblem, apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
 import type { ClipWatchService } from "./clip-watch-service";
+import { WatchError, type WatchErrorCode } from "./watch-error";
+
+const STATUS: Record<WatchErrorCode, ContentfulStatusCode> = {
+  not_found: 404,
+  invalid_clip: 422,
+  dismissed: 409,
+  added: 409,
+  not_auto_added: 409,
+  too_late: 409,
+  robots_disallowed: 400,
+  fetch_refused: 400,
+  stopping: 503,
+  unreadable: 502,
+  source_unreadable: 502,
+};
+
+/** The watch's refusal, or another part's (an article that cannot be made), as an API problem. */
+function problemOf(error: unknown): ApiProblem | undefined {
+  if (error instanceof WatchError) return new ApiProblem(STATUS[error.code], error.code, error.message);
+  return error instanceof ApiProblem ? error : undefined;
+}
 
 /**
  * The owner's clip watch (all owner only; writes CSRF-checked): `GET /watch` (sources, clips,
@@ -44,7 +65,8 @@ export function clipWatchRoutes(watch: ClipWatchService) {
       try {
         watch.removeSource(c.req.param("id"));
       } catch (error) {
-        if (error instanceof ApiProblem) return apiError(c, error.status, error.code, error.message);
+        const problem = problemOf(error);
+        if (problem) return apiError(c, problem.status, problem.code, problem.message);
         throw error;
       }
       return c.body(null, 204);
@@ -90,8 +112,8 @@ function actOn(watch: ClipWatchService, action: ClipAction, id: string): ClipOut
         return { id, outcome: "restored" };
     }
   } catch (error) {
-    if (error instanceof ApiProblem)
-      return { id, outcome: "failed", error: { code: error.code, message: error.message } };
+    const problem = problemOf(error);
+    if (problem) return { id, outcome: "failed", error: { code: problem.code, message: problem.message } };
     throw error;
   }
 }
@@ -105,7 +127,8 @@ async function answer(
     const [body, status] = await work();
     return c.json(body, status);
   } catch (error) {
-    if (error instanceof ApiProblem) return apiError(c, error.status, error.code, error.message);
+    const problem = problemOf(error);
+    if (problem) return apiError(c, problem.status, problem.code, problem.message);
     throw error;
   }
 }

@@ -24,8 +24,9 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function queueWith(transport: MailTransport) {
+function queueWith(transport: MailTransport, pauseWhen?: () => string | undefined) {
   return createDeliveryQueue({
+    pauseWhen,
     messages,
     transport,
     now: () => new Date(clock.now),
@@ -59,6 +60,19 @@ describe("delivery queue", () => {
     await queue.idle();
     expect(sent.map((m) => m.subject)).toEqual(["Portfolio contact: S", "Portfolio contact: Second"]);
     expect(messages.list().every((m) => m.status === "delivered" && m.attempts === 1)).toBe(true);
+  });
+
+  it("holds the queue while pauseWhen gives a reason, and delivers once it no longer does", async () => {
+    const sent: ContactMail[] = [];
+    let reason: string | undefined = "The disk is nearly full";
+    const queue = queueWith({ sendMail: async (mail) => void sent.push(mail) }, () => reason);
+    const { id } = messages.create(input, "queued");
+    await queue.runDue();
+    expect(sent).toHaveLength(0);
+    expect(messages.get(id)).toMatchObject({ status: "queued", attempts: 0 });
+    reason = undefined;
+    await queue.runDue();
+    expect(sent).toHaveLength(1);
   });
 
   it("leaves kept and delivered messages alone, and stops trying after stop()", async () => {

@@ -2,8 +2,8 @@ import type { Logger } from "pino";
 import { composeContactMail, composeNoticeMail, type ContactMail } from "./contact-mail";
 import type { MessageRepository, QueuedMessage } from "./message-repository";
 import { retryDelayMs } from "../kernel/retry-backoff";
-import { createSerialPasses } from "../kernel/serial-passes";
 import { errorReason } from "../../domain/error-reason";
+import { createBackgroundWorker } from "../kernel/background-worker";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
@@ -18,6 +18,8 @@ export type DeliveryQueueDeps = {
   logger: Logger;
   /** The longest the worker sleeps before looking at the queue again. */
   pollMs?: number;
+  /** A reason to hold the deliveries for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const BATCH = 20;
@@ -36,8 +38,6 @@ function describeError(error: unknown): string {
  */
 export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   const pollMs = deps.pollMs ?? 60_000;
-  let started = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function deliver(message: QueuedMessage) {
     const attempts = message.attempts + 1;
@@ -66,46 +66,37 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   async function pass(): Promise<boolean> {
     const batch = deps.messages.due(deps.now(), BATCH);
     for (const message of batch) {
-      if (passes.isStopped()) return false;
+      if (worker.isStopped()) return false;
       await deliver(message);
     }
     return batch.length === BATCH;
   }
 
-  const passes = createSerialPasses(pass, {
+  const worker = createBackgroundWorker({
+    pass,
+    // Wakes when the next message is due, and looks at the queue at least every `pollMs`.
+    nextWaitMs: () => {
+      const next = deps.messages.nextDueAt();
+      return next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
+    },
+    errorBackoffMs: deps.retryBaseMs,
+    pauseWhen: deps.pauseWhen,
     onError: (error) => deps.logger.error({ err: error }, "The contact delivery worker failed"),
-    after: () => schedule(),
   });
 
-  function schedule() {
-    clearTimeout(timer);
-    if (!started || passes.isStopped()) return;
-    const next = deps.messages.nextDueAt();
-    const wait = next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
-    timer = setTimeout(() => void runDue(), wait);
-    timer.unref?.();
-  }
-
   /** Delivers everything that is due now; resolves when the queue has nothing due left to try. */
-  const runDue = passes.run;
+  const runDue = worker.runNow;
 
   return {
     runDue,
     /** A new message was queued: try it now rather than at the next wake-up. */
     kick: () => void runDue(),
     /** Resolves once the current pass, if any, has finished. */
-    idle: passes.idle,
+    idle: worker.idle,
     /** Starts the background worker, which first catches up on anything left from before a restart. */
-    start() {
-      if (started || passes.isStopped()) return;
-      started = true;
-      void runDue();
-    },
+    start: worker.start,
     /** Stops waking up; an attempt in flight is allowed to finish and be recorded. */
-    async stop() {
-      clearTimeout(timer);
-      await passes.stop();
-    },
+    stop: worker.stop,
   };
 }
 

@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { articlesTable } from "../kernel/db/schema";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
+import { createBackgroundWorker } from "../kernel/background-worker";
 import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
 import { errorReason } from "../../domain/error-reason";
 
@@ -43,6 +44,8 @@ export type LinkHealthOptions = {
   firstTickMs?: number;
   /** An article is due once its last check is this old: checks are daily. */
   dueAfterMs?: number;
+  /** A reason to hold the checks for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -82,12 +85,12 @@ export function createLinkHealthService(options: LinkHealthOptions) {
   const dueAfterMs = options.dueAfterMs ?? 23 * HOUR_MS;
 
   let run: LinkCheckRun | null = null;
-  let running: Promise<void> | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The owner asked for every article to be checked, not only those due. */
+  let everything = false;
   const stopping = new AbortController();
   const stopped = () => stopping.signal.aborted;
 
-  /** Tells the owner's open dashboard that the run started, moved on or ended. */
+  /** Tells the owner's open dashboard that something changed. */
   const announce = () => store.write("links", () => undefined);
 
   async function checkOne(article: Article): Promise<void> {
@@ -123,7 +126,6 @@ export function createLinkHealthService(options: LinkHealthOptions) {
       total: list.length,
     };
     run = current;
-    announce();
     // The gate takes them in turn, outlet by outlet.
     await Promise.all(
       list.map(async (article) => {
@@ -136,21 +138,10 @@ export function createLinkHealthService(options: LinkHealthOptions) {
       }),
     );
     current.finishedAt = now().toISOString();
-    if (!stopped()) announce();
     logger.info({ checked: current.checked, total: current.total }, "Link check finished");
   }
 
   const checkable = () => articles.list().filter((article) => isCheckableLink(article.url));
-
-  /** Starts a run over `list` unless one is under way; resolves when the run in progress ends. */
-  function startRun(list: readonly Article[]): Promise<void> {
-    if (running || stopped()) return running ?? Promise.resolve();
-    const started = checkAll(list).finally(() => {
-      running = undefined;
-    });
-    running = started;
-    return started;
-  }
 
   function due(): Article[] {
     const states = checks.all();
@@ -161,16 +152,21 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     });
   }
 
-  function schedule(ms: number) {
-    clearTimeout(timer);
-    if (stopped()) return;
-    timer = setTimeout(() => {
-      const list = running ? [] : due();
-      if (list.length > 0) void startRun(list);
-      schedule(tickMs);
-    }, ms);
-    timer.unref?.();
-  }
+  const worker = createBackgroundWorker({
+    isDue: () => everything || due().length > 0,
+    pass: async () => {
+      const list = everything ? checkable() : due();
+      everything = false;
+      await checkAll(list);
+    },
+    intervalMs: tickMs,
+    jitter: 0.1,
+    firstWaitMs: firstTickMs,
+    pauseWhen: options.pauseWhen,
+    // Tells the owner's open dashboard that a run started or ended.
+    announce: () => announce(),
+    onError: (error) => logger.error({ err: error }, "The link check failed"),
+  });
 
   function report(): LinkHealthReport {
     const states = checks.all();
@@ -189,7 +185,7 @@ export function createLinkHealthService(options: LinkHealthOptions) {
         archived: archived.has(article.id),
       };
     }
-    return { running: running !== undefined, run: run && { ...run }, articles: byArticle };
+    return { running: worker.isRunning(), run: run && { ...run }, articles: byArticle };
   }
 
   function article(id: string): Article {
@@ -201,9 +197,13 @@ export function createLinkHealthService(options: LinkHealthOptions) {
   return {
     report,
     /** Checks every article now (the owner's "Check links"); a run under way is not doubled. */
-    runNow: () => void startRun(checkable()),
+    runNow: () => {
+      if (worker.isRunning()) return;
+      everything = true;
+      void worker.runNow();
+    },
     /** Resolves once the run in progress, if any, has ended. */
-    idle: () => running ?? Promise.resolve(),
+    idle: worker.idle,
     /** "Use new address": the article takes the address its old one redirects to, checked fine. */
     useNewAddress(id: string): Article {
       const { url } = article(id);
@@ -230,20 +230,16 @@ export function createLinkHealthService(options: LinkHealthOptions) {
     async archiveNow(id: string): Promise<{ fetchedAt: string }> {
       const kept = await options.archiveNow(article(id).id);
       // The owner's open dashboard shows the article as archived.
-      store.write("links", () => undefined);
+      announce();
       logger.info({ articleId: id, url: kept.url }, "Archived an article's text");
       return { fetchedAt: kept.fetchedAt };
     },
     /** Starts the daily background check. */
-    start() {
-      if (stopped()) return;
-      schedule(firstTickMs);
-    },
+    start: worker.start,
     /** Stops the timer and the run under way (the check in flight finishes and is recorded). */
     async stop() {
       stopping.abort();
-      clearTimeout(timer);
-      await running;
+      await worker.stop();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { WaybackReport } from "../../domain/wayback";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import { retryDelayMs } from "../kernel/retry-backoff";
-import { createSerialPasses } from "../kernel/serial-passes";
+import { createBackgroundWorker, systemClock, type WorkerClock } from "../kernel/background-worker";
 import {
   askAvailability,
   createSavePageNow,
@@ -14,20 +14,7 @@ import type { QueuedSave, WaybackRepository } from "./wayback-repository";
 import { errorReason } from "../../domain/error-reason";
 
 /** The worker's time and timer: the system's in the server, a fake one in tests. */
-export type WaybackClock = {
-  now(): number;
-  /** Calls `wake` after `ms`; the returned function cancels it. */
-  setTimer(wake: () => void, ms: number): () => void;
-};
-
-export const systemClock: WaybackClock = {
-  now: () => Date.now(),
-  setTimer(wake, ms) {
-    const timer = setTimeout(wake, ms);
-    timer.unref?.();
-    return () => clearTimeout(timer);
-  },
-};
+export type WaybackClock = WorkerClock;
 
 export type WaybackOptions = {
   saves: WaybackRepository;
@@ -46,6 +33,8 @@ export type WaybackOptions = {
   pollMs?: number;
   /** The first retry's wait after a failure; doubles each time, up to 120×. */
   retryBaseMs?: number;
+  /** A reason to hold the saves for now (the worker's pauseWhen). */
+  pauseWhen?: () => string | undefined;
 };
 
 const MINUTE_MS = 60_000;
@@ -99,7 +88,6 @@ export function createWaybackService(options: WaybackOptions) {
   /** The last pass left gone originals unasked because the minute's questions were used up. */
   let lookupsWaiting = false;
   let started = false;
-  let cancelTimer: (() => void) | undefined;
 
   function retryAt(attempts: number, step: { retryAfterMs?: number }): Date {
     const wait = Math.max(step.retryAfterMs ?? 0, retryDelayMs(attempts, retryBaseMs));
@@ -245,29 +233,24 @@ export function createWaybackService(options: WaybackOptions) {
     return candidates.length > 0 ? Math.min(...candidates) : undefined;
   }
 
-  function schedule() {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    if (!started || stopped()) return;
-    const wake = nextWake();
-    if (wake === undefined) return;
-    cancelTimer = clock.setTimer(() => void runDue(), Math.max(0, wake - clock.now()));
-  }
-
-  const passes = createSerialPasses(
-    async () => {
+  const worker = createBackgroundWorker({
+    pass: async () => {
       saves.queueNewArticles(now());
       await passSaves();
       await passLookups();
     },
-    {
-      onError: (error) => logger.error({ err: error }, "The Wayback worker failed"),
-      after: () => schedule(),
+    nextWaitMs: () => {
+      const wake = nextWake();
+      return wake === undefined ? undefined : wake - clock.now();
     },
-  );
-  const stopped = () => passes.isStopped();
+    errorBackoffMs: retryBaseMs,
+    pauseWhen: options.pauseWhen,
+    onError: (error) => logger.error({ err: error }, "The Wayback worker failed"),
+    clock,
+  });
+  const stopped = () => worker.isStopped();
   /** Queues new articles and does everything due now; resolves when nothing due is left. */
-  const runDue = passes.run;
+  const runDue = worker.runNow;
 
   return {
     runDue,
@@ -280,19 +263,16 @@ export function createWaybackService(options: WaybackOptions) {
       if (started) queueMicrotask(() => void runDue());
     },
     /** Resolves once the pass in progress, if any, has finished. */
-    idle: passes.idle,
+    idle: worker.idle,
     report: (): WaybackReport => ({ configured: spn !== undefined, articles: saves.saves() }),
     /** Starts the worker, which first picks up whatever the last process left in the queue. */
     start() {
-      if (started || stopped()) return;
+      if (stopped()) return;
       started = true;
-      void runDue();
+      worker.start();
     },
     /** Stops waking up; a request in flight finishes and is recorded. */
-    async stop() {
-      cancelTimer?.();
-      await passes.stop();
-    },
+    stop: worker.stop,
   };
 }
 
