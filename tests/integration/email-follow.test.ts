@@ -31,6 +31,8 @@ let dataDir: string;
 let services: Services;
 let server: SocketServer;
 let logs: string;
+const clock = { now: 0 };
+const HOUR = 60 * 60 * 1000;
 // scrypt at OWASP cost is slow: hash the test password once for the file.
 const ownerHash = hashPassword(OWNER.password);
 let owner: (pathname: string, init?: { method?: string; json?: unknown }) => Promise<Response>;
@@ -49,13 +51,14 @@ beforeEach(async () => {
     FOLLOW_DIGEST_DELAY_SECONDS: "86400",
   });
   logs = "";
+  clock.now = Date.parse("2026-05-01T09:00:00Z");
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logs += chunk.toString("utf8");
       done();
     },
   });
-  services = createServices(config, pino({ level: "debug" }, sink));
+  services = createServices(config, pino({ level: "debug" }, sink), { now: () => new Date(clock.now) });
   services.content.site.merge({ name: "Morgan Hale" });
   services.store.sqlite
     .prepare("insert into owner (id, email, password_hash, updated_at) values (1, ?, ?, ?)")
@@ -70,7 +73,7 @@ beforeEach(async () => {
   });
   const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
   const { csrfToken } = (await signIn.json()) as { csrfToken: string };
-  owner = (pathname, init = {}) =>
+  owner = async (pathname, init = {}) =>
     app.request(`${origin}${pathname}`, {
       method: init.method ?? "GET",
       headers: { Cookie: cookie, "X-CSRF-Token": csrfToken, "Content-Type": "application/json" },
@@ -275,7 +278,7 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
     ).toHaveLength(0);
   });
 
-  it("shows an unsubscribe page with a button on GET, and unsubscribes only on POST", async () => {
+  it("shows an unsubscribe page with a button on GET, and unsubscribes on POST, from another site too", async () => {
     await switchOn();
     const mail = await signUpAndConfirm(READER);
     const link = linkIn(mail, "unsubscribe");
@@ -284,5 +287,82 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
     expect(page.body).toMatch(/<form method="post" action="\/unsubscribe\/[\w-]+">/);
     expect(page.body).toContain(">Unsubscribe</button>");
     expect(services.emailFollow.overview().counts.confirmed).toBe(1);
+    // A webmail's button posts from its own site: exactly this path takes that.
+    const posted = await server.request("127.0.0.3", link, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://webmail.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toContain("You are unsubscribed");
+    expect(services.emailFollow.overview().counts.confirmed).toBe(0);
+    const crossSiteFollow = await server.request("127.0.0.3", "/follow", {
+      method: "POST",
+      headers: { Origin: "https://webmail.example", "Sec-Fetch-Site": "cross-site" },
+      body: "email=x%40example.org",
+    });
+    expect(crossSiteFollow.status).toBe(403);
+  });
+
+  it("answers a form posted without a script with a page, and confirms from it", async () => {
+    await switchOn();
+    const answer = await server.request("127.0.0.2", "/follow", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `email=${encodeURIComponent(READER)}&website=`,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("Check your inbox");
+    const invalid = await server.request("127.0.0.2", "/follow", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=not-an-address",
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toContain("Enter a valid e-mail address");
+    await inbox.waitFor((m) => m.envelopeTo.includes(READER));
+  });
+
+  it("lets a confirmation link expire after 48 hours, and sends a new one a day later at most", async () => {
+    await switchOn();
+    expect((await follow(READER)).status).toBe(202);
+    const first = await inbox.waitFor((m) => m.envelopeTo.includes(READER));
+    clock.now += 23 * HOUR;
+    expect((await follow(READER)).status).toBe(202);
+    await services.emailFollow.deliverDue();
+    expect(inbox.mails).toHaveLength(1);
+
+    clock.now += 26 * HOUR;
+    const expired = await server.request("127.0.0.2", linkIn(first, "follow/confirm"));
+    expect(expired.status).toBe(410);
+    expect(expired.body).toContain("This link has expired");
+    expect(expired.body).toContain('href="/"');
+
+    expect((await follow(READER)).status).toBe(202);
+    await services.emailFollow.deliverDue();
+    expect(inbox.mails).toHaveLength(2);
+    const second = inbox.mails[1]!;
+    expect(linkIn(second, "follow/confirm")).not.toBe(linkIn(first, "follow/confirm"));
+    expect((await server.request("127.0.0.2", linkIn(second, "follow/confirm"))).status).toBe(200);
+  });
+
+  it("weekly: holds new clips until a week has passed since the last digest", async () => {
+    await switchOn("weekly");
+    await signUpAndConfirm(READER);
+    await publish("Monday's clip");
+    await digestNow();
+    expect(inbox.mails).toHaveLength(1);
+    clock.now += 3 * 24 * HOUR;
+    await publish("Thursday's clip");
+    await digestNow();
+    expect(inbox.mails).toHaveLength(1);
+    clock.now += 5 * 24 * HOUR;
+    await digestNow();
+    expect(inbox.mails).toHaveLength(2);
+    expect(inbox.mails[1]!.headers.subject).toBe("2 new clips from Morgan Hale");
   });
 });

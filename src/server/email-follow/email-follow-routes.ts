@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { followInputSchema } from "../../domain/email-follow";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
-import { apiError, readBody } from "../kernel/http/api-error";
+import { apiError, fieldErrors, type FieldErrors } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
 import { createRateLimiter } from "../kernel/http/rate-limiter";
 import type { EmailFollow } from "./email-follow-service";
@@ -41,42 +41,67 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
     return c.html(followPage(content, { name: deps.siteName(), home: "/" }), status);
   };
 
+  type SignUp =
+    | { ok: true }
+    | { ok: false; status: 400 | 404 | 429; code: string; message: string; fields?: FieldErrors };
+
+  /**
+   * One sign-up, in this order: the client address's limit, validation (not counted against the
+   * address), the honeypot (accepted, dropped), the site-wide hourly cap, then the sign-up, which
+   * is one confirmation mail a day at most for one address.
+   */
+  function signUp(c: AppContext, raw: unknown): SignUp {
+    const ip = deps.clientIp(c);
+    if (limiter.isLimited(ip)) {
+      c.header("Retry-After", String(limiter.retryAfterSeconds(ip)));
+      return { ok: false, status: 429, code: "rate_limited", message: "Too Many Requests" };
+    }
+    limiter.hit(ip);
+    const parsed = followInputSchema.safeParse(raw);
+    if (!parsed.success) {
+      limiter.undo(ip);
+      const fields = fieldErrors(parsed.error);
+      return {
+        ok: false,
+        status: 400,
+        code: "invalid_input",
+        message: fields.email ?? "Some fields need attention.",
+        fields,
+      };
+    }
+    if (parsed.data.website && parsed.data.website.trim() !== "") return { ok: true };
+    if (siteWide.isLimited("site")) {
+      c.header("Retry-After", String(siteWide.retryAfterSeconds("site")));
+      return {
+        ok: false,
+        status: 429,
+        code: "follow_busy",
+        message: "The site has taken all the sign-ups it can this hour. Please try again later.",
+      };
+    }
+    if (follow.signUp(parsed.data.email) === "off")
+      return { ok: false, status: 404, code: "not_found", message: "Following by e-mail is not on." };
+    siteWide.hit("site");
+    return { ok: true };
+  }
+
+  const tooLarge = (c: Context) => apiError(c, 413, "too_large", "The request is too large.");
+
   /** `POST /api/follow` and the owner's `/api/followers…`. */
   const api = new Hono<AppEnv>()
-    .post(
-      "/follow",
-      bodyLimit({
-        maxSize: BODY_LIMIT,
-        onError: (c) => apiError(c, 413, "too_large", "The request is too large."),
-      }),
-      async (c) => {
-        const ip = deps.clientIp(c);
-        if (limiter.isLimited(ip)) {
-          c.header("Retry-After", String(limiter.retryAfterSeconds(ip)));
-          return apiError(c, 429, "rate_limited", "Too Many Requests");
-        }
-        limiter.hit(ip);
-        const body = await readBody(c, followInputSchema);
-        if (!body.ok) {
-          limiter.undo(ip);
-          return body.response;
-        }
-        if (body.data.website && body.data.website.trim() !== "") return c.json({ ok: true }, 202);
-        if (siteWide.isLimited("site")) {
-          c.header("Retry-After", String(siteWide.retryAfterSeconds("site")));
-          return apiError(
-            c,
-            429,
-            "follow_busy",
-            "The site has taken all the sign-ups it can this hour. Please try again later.",
-          );
-        }
-        if (follow.signUp(body.data.email) === "off")
-          return apiError(c, 404, "not_found", "Following by e-mail is not on.");
-        siteWide.hit("site");
-        return c.json({ ok: true }, 202);
-      },
-    )
+    .post("/follow", bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge }), async (c) => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch (error) {
+        if (error instanceof Error && error.name === "BodyLimitError") throw error;
+        return apiError(c, 400, "invalid_json", "The request body must be JSON.");
+      }
+      const result = signUp(c, raw);
+      return result.ok
+        ? c.json({ ok: true }, 202)
+        : apiError(c, result.status, result.code, result.message, result.fields);
+    })
     .get("/followers", requireOwner, (c) => c.json(follow.overview()))
     .get("/followers/export.csv", requireOwner, (c) => {
       c.header("Content-Type", "text/csv; charset=utf-8");
@@ -94,8 +119,22 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
     lines: ["It is unknown or no longer works: nothing has changed."],
   };
 
-  /** The pages a follower's links open. */
+  /** The pages a follower's links open, and the 'Follow my work' form's answer without a script. */
   const site = new Hono<AppEnv>()
+    .post(
+      "/follow",
+      bodyLimit({ maxSize: BODY_LIMIT, onError: (c) => c.text("Too large", 413) }),
+      async (c) => {
+        const form = await c.req.parseBody();
+        const result = signUp(c, { email: form.email, website: form.website });
+        if (result.ok)
+          return page(c, 200, {
+            title: "Check your inbox",
+            lines: ["We sent you a link to confirm your address. It works for 48 hours."],
+          });
+        return page(c, result.status, { title: "Not signed up", lines: [result.message] });
+      },
+    )
     .get("/follow/confirm/:token", (c) => {
       const token = c.req.param("token");
       const outcome = TOKEN.test(token) ? follow.confirm(token) : "used";
