@@ -171,8 +171,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           >
             <SectionDivider id="lp-contact-title">Contact</SectionDivider>
             <ContactSection site={site} onExplorePortfolio={openPortfolio} />
-            {site.followByEmail.on ? <FollowForm name={site.name} /> : null}
           </section>
+          {site.followByEmail.on ? <FollowForm name={site.name} /> : null}
         </main>
         <BackToTop visible={scroll.backToTop} />
         <SiteFooter name={site.name} professions={site.hero.professions} year={today.year} />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CONFIRM_LINK_HOURS } from "../../../domain/email-follow";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import "./follow.css";
@@ -29,6 +29,11 @@ export function FollowForm({ name }: { name: string }) {
   const doneRef = useRef<HTMLParagraphElement>(null);
   const sending = status === "sending";
 
+  // The answer takes the focus, so a screen reader reads it and the keyboard starts from it.
+  useEffect(() => {
+    if (status === "sent") doneRef.current?.focus();
+  }, [status]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
@@ -37,7 +42,6 @@ export function FollowForm({ name }: { name: string }) {
       await apiRequest("/api/follow", { method: "POST", body: { email, website } });
       setStatus("sent");
       setEmail("");
-      requestAnimationFrame(() => doneRef.current?.focus());
     } catch (error) {
       setMessage(failureText(error));
       setStatus("error");
@@ -48,7 +52,7 @@ export function FollowForm({ name }: { name: string }) {
 
   const titleId = `${id}-title`;
   return (
-    <div className="follow">
+    <section className="follow" aria-labelledby={titleId}>
       <h3 id={titleId} className="follow__title">
         Follow my work
       </h3>
@@ -123,6 +127,6 @@ export function FollowForm({ name }: { name: string }) {
           ) : null}
         </form>
       )}
-    </div>
+    </section>
   );
 }
