@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { composeContactMail, composeNoticeMail, type ContactMail } from "./contact-mail";
 import type { MessageRepository, QueuedMessage } from "./message-repository";
 import { retryDelayMs } from "../kernel/retry-backoff";
-import { createSerialPasses } from "../kernel/serial-passes";
+import { createQueueWorker } from "../kernel/queue-worker";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
@@ -19,7 +19,6 @@ export type DeliveryQueueDeps = {
   pollMs?: number;
 };
 
-const BATCH = 20;
 export const NO_RECIPIENT = "No recipient address: set CONTACT_TO or the e-mail address in Settings.";
 
 function describeError(error: unknown): string {
@@ -28,15 +27,12 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers queued messages one at a time. A failure keeps the message queued with the error
- * and a later due time (exponential backoff); because the queue lives in the database, a
- * restart picks up where the last process stopped. Passes never overlap, so no message is
- * sent twice by this process.
+ * Delivers queued messages one at a time (the kernel's queue worker). A failure keeps the
+ * message queued with the error and a later due time (exponential backoff); because the queue
+ * lives in the database, a restart picks up where the last process stopped.
  */
 export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   const pollMs = deps.pollMs ?? 60_000;
-  let started = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
   async function deliver(message: QueuedMessage) {
     const attempts = message.attempts + 1;
@@ -61,51 +57,14 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
     }
   }
 
-  /** Delivers what is due; true when a full batch asks for another pass. */
-  async function pass(): Promise<boolean> {
-    const batch = deps.messages.due(deps.now(), BATCH);
-    for (const message of batch) {
-      if (passes.isStopped()) return false;
-      await deliver(message);
-    }
-    return batch.length === BATCH;
-  }
-
-  const passes = createSerialPasses(pass, {
+  return createQueueWorker({
+    due: (now, limit) => deps.messages.due(now, limit),
+    nextDueAt: () => deps.messages.nextDueAt(),
+    deliver,
+    now: deps.now,
+    pollMs,
     onError: (error) => deps.logger.error({ err: error }, "The contact delivery worker failed"),
-    after: () => schedule(),
   });
-
-  function schedule() {
-    clearTimeout(timer);
-    if (!started || passes.isStopped()) return;
-    const next = deps.messages.nextDueAt();
-    const wait = next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
-    timer = setTimeout(() => void runDue(), wait);
-    timer.unref?.();
-  }
-
-  /** Delivers everything that is due now; resolves when the queue has nothing due left to try. */
-  const runDue = passes.run;
-
-  return {
-    runDue,
-    /** A new message was queued: try it now rather than at the next wake-up. */
-    kick: () => void runDue(),
-    /** Resolves once the current pass, if any, has finished. */
-    idle: passes.idle,
-    /** Starts the background worker, which first catches up on anything left from before a restart. */
-    start() {
-      if (started || passes.isStopped()) return;
-      started = true;
-      void runDue();
-    },
-    /** Stops waking up; an attempt in flight is allowed to finish and be recorded. */
-    async stop() {
-      clearTimeout(timer);
-      await passes.stop();
-    },
-  };
 }
 
 export type DeliveryQueue = ReturnType<typeof createDeliveryQueue>;

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { retryDelayMs } from "../kernel/retry-backoff";
-import { createSerialPasses } from "../kernel/serial-passes";
+import { createQueueWorker } from "../kernel/queue-worker";
 import type { FollowerRepository, FollowMail } from "./follower-repository";
 import type { FollowMailMessage } from "./follow-mail";
 
@@ -14,7 +14,6 @@ export type MailWorkerDeps = {
   logger: Logger;
 };
 
-const BATCH = 20;
 /** A temporary failure is tried this many times (with backoff: about a day by the default base). */
 const MAX_ATTEMPTS = 30;
 
@@ -30,27 +29,26 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers followers' mails from their table one at a time, built the way the contact delivery
- * queue is, on the kernel's parts: passes never overlap (nothing is sent twice by this process),
- * failures wait with the same backoff, and because the queue is in the database a restart
- * resumes it. A permanent refusal marks the follower as bouncing; nothing more goes to them.
+ * Delivers followers' mails from their table with the kernel's queue worker, as the contact
+ * form's are: one at a time, never twice by this process, failures retried with the same
+ * backoff, resumed after a restart. A permanent refusal marks the follower as bouncing; nothing
+ * more goes to them.
  */
 export function createMailWorker(deps: MailWorkerDeps) {
-  const { followers, logger } = deps;
-  let started = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const { followers, logger, transport } = deps;
 
   async function deliver(row: FollowMail) {
     const mail = deps.compose(row);
     if (!mail) return followers.drop([row.id]);
+    if (!transport) return;
     const attempts = row.attempts + 1;
     const log = { mailId: row.id, followerId: row.followerId, kind: row.kind, attempts };
     try {
-      await deps.transport!.sendMail(mail);
+      await transport.sendMail(mail);
       followers.markSent(row.id, attempts, deps.now());
       logger.info(log, "Delivered a mail to a follower");
     } catch (error) {
-      // The server's words may quote the address: only the first line's code and text are kept, without it.
+      // The server's words may quote the address, which is kept out of the record and the log.
       const lastError = describeError(error).replaceAll(mail.to, "<address>");
       if (isPermanent(error)) {
         followers.markFailed(row.id, attempts, lastError, undefined);
@@ -70,44 +68,13 @@ export function createMailWorker(deps: MailWorkerDeps) {
     }
   }
 
-  async function pass(): Promise<boolean> {
-    if (!deps.transport) return false;
-    const batch = followers.due(deps.now(), BATCH);
-    for (const row of batch) {
-      if (passes.isStopped()) return false;
-      await deliver(row);
-    }
-    return batch.length === BATCH;
-  }
-
-  const passes = createSerialPasses(pass, {
+  // Without a mail server nothing is due: the mails wait in their table until one is set.
+  return createQueueWorker({
+    due: (now, limit) => (transport ? followers.due(now, limit) : []),
+    nextDueAt: () => (transport ? followers.nextDueAt() : undefined),
+    deliver,
+    now: deps.now,
+    pollMs: deps.pollMs,
     onError: (error) => logger.error({ err: error }, "The followers' mail worker failed"),
-    after: () => schedule(),
   });
-
-  function schedule() {
-    clearTimeout(timer);
-    if (!started || passes.isStopped() || !deps.transport) return;
-    const next = followers.nextDueAt();
-    const wait = next
-      ? Math.min(deps.pollMs, Math.max(0, next.getTime() - deps.now().getTime()))
-      : deps.pollMs;
-    timer = setTimeout(() => void passes.run(), wait);
-    timer.unref?.();
-  }
-
-  return {
-    runDue: passes.run,
-    kick: () => void passes.run(),
-    idle: passes.idle,
-    start() {
-      if (started) return;
-      started = true;
-      void passes.run();
-    },
-    async stop() {
-      clearTimeout(timer);
-      await passes.stop();
-    },
-  };
 }
