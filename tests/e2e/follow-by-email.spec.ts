@@ -98,6 +98,19 @@ for (const width of WIDTHS) {
   });
 }
 
+test("without JavaScript the form posts to /follow and answers with a page", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const form = followForm(page);
+  await form.getByLabel("Email", { exact: true }).fill("no-script@example.org");
+  await form.getByRole("button", { name: "Follow" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox", level: 1 })).toBeVisible();
+  // (axe needs a script: this page is the confirmation page's template, scanned above.)
+  await inbox.waitFor((m) => m.envelopeTo.includes("no-script@example.org"));
+  await context.close();
+});
+
 test("a wrong address is refused with a message next to the field", async ({ page }) => {
   await page.goto(server.url);
   const form = followForm(page);
@@ -116,7 +129,7 @@ test("the owner sees the followers under Readers", async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${server.url}/admin/dashboard/readers`);
     const panel = page.getByRole("region", { name: "Followers by e-mail" });
-    await expect(panel.getByTestId("follower-counts")).toHaveText("2 followers confirmed · 0 waiting");
+    await expect(panel.getByTestId("follower-counts")).toHaveText("2 followers confirmed · 1 waiting");
     await expect(panel.getByRole("link", { name: "Export as CSV" })).toBeVisible();
     await expect(panel.getByRole("button", { name: "Remove reader-375@example.org" })).toBeVisible();
     await expectNoViolations(page, `followers panel at ${width} px`, { include: [".followers"] });
@@ -124,6 +137,6 @@ test("the owner sees the followers under Readers", async ({ page }) => {
   const panel = page.getByRole("region", { name: "Followers by e-mail" });
   await panel.getByRole("button", { name: "Remove reader-375@example.org" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
-  await expect(panel.getByTestId("follower-counts")).toHaveText("1 follower confirmed · 0 waiting");
+  await expect(panel.getByTestId("follower-counts")).toHaveText("1 follower confirmed · 1 waiting");
   expect(server.log()).not.toContain("reader-1280@example.org");
 });

@@ -365,4 +365,40 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
     expect(inbox.mails).toHaveLength(2);
     expect(inbox.mails[1]!.headers.subject).toBe("2 new clips from Morgan Hale");
   });
+
+  it("after a restart, mails the clips published while the server was down, once", async () => {
+    await switchOn();
+    await signUpAndConfirm(READER);
+    await services.emailFollow.stop();
+    // Published by another process (the command line, say) while no server ran.
+    services.content.articles.create({
+      title: "While it was down",
+      outlet: "The Harbour Gazette",
+      url: "https://gazette.example/down",
+      date: "2026-05-02",
+      description: "",
+      image: "",
+      featured: false,
+      content: "",
+      tags: [],
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      PUBLIC_URL,
+      SMTP_URL: inbox.url,
+      MAIL_FROM: "Byline <site@byline.test>",
+    });
+    for (let restart = 0; restart < 2; restart++) {
+      const next = createServices(config, pino({ level: "silent" }), { now: () => new Date(clock.now) });
+      next.emailFollow.start();
+      await next.emailFollow.idle();
+      await next.emailFollow.stop();
+      next.store.close();
+    }
+    const digests = inbox.mails.filter(
+      (m) => m.headers.subject === "New from Morgan Hale: While it was down",
+    );
+    expect(digests).toHaveLength(1);
+  });
 });
