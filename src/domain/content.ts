@@ -7,6 +7,10 @@ import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
  * forms all derive their types and validation from these schemas.
  */
 
+/** How often followers by e-mail hear of new clips. */
+export const FOLLOW_CADENCES = ["immediately", "weekly"] as const;
+export type FollowCadence = (typeof FOLLOW_CADENCES)[number];
+
 const text = (max: number) => z.string().trim().max(max, `Keep it under ${max} characters`);
 const required = (label: string, max: number) => text(max).min(1, `${label} is required`);
 export const FEATURED_OUTLETS_MAX = 100;
@@ -58,6 +62,8 @@ const siteFields = {
   clipEmails: z.boolean(),
   /** The contact form's promise under 'Thank you for reaching out!'. */
   replyNote: text(300),
+  /** Follow by e-mail: the public form, and how often followers hear of new clips. */
+  followByEmail: z.strictObject({ on: z.boolean(), cadence: z.enum(FOLLOW_CADENCES) }),
 };
 
 /** The spec's promise, until the owner words their own. */
@@ -75,6 +81,7 @@ export const siteSchema = z.object({
   writingLanguages: siteFields.writingLanguages.default([]),
   clipEmails: siteFields.clipEmails.default(true),
   replyNote: siteFields.replyNote.default(DEFAULT_REPLY_NOTE),
+  followByEmail: siteFields.followByEmail.default({ on: false, cadence: "immediately" }),
   hero: z
     .object({
       location: heroFields.location.default(""),
@@ -221,6 +228,7 @@ export const COLLECTIONS = [
   "private-collections",
   "wayback",
   "readers",
+  "followers",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -237,6 +245,7 @@ export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "watch",
   "wayback",
   "readers",
+  "followers",
 ]);
 
 export const credentialsSchema = z.object({

@@ -28,6 +28,7 @@ import { collectionRoutes } from "./collections/collection-routes";
 import type { CollectionPage } from "./collections/collection-service";
 import { readershipRoutes } from "./readership/readership-routes";
 import { webArchiveRoutes } from "./web-archive/web-archive-routes";
+import { emailFollowRoutes, isOneClickUnsubscribe } from "./email-follow/email-follow-routes";
 import type { Services } from "./services";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
@@ -67,6 +68,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const isUnknownPath =
     pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
   publicCache.routeUnknownPaths(isUnknownPath);
+
+  const emailFollow = emailFollowRoutes({
+    follow: services.emailFollow,
+    siteName: () => content.site.get().name,
+    clientIp,
+    perAddress: config.followPerAddress,
+    hourlyCap: config.followHourlyCap,
+  });
 
   const api = new Hono<AppEnv>()
     .use((c, next) =>
@@ -118,6 +127,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", collectionRoutes(services.collections))
     .route("/", readershipRoutes({ counter: services.readers, counts: services.readCounts }))
     .route("/", live.app)
+    .route("/", emailFollow.api)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
@@ -135,7 +145,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
         https: config.publicUrl.startsWith("https://"),
       }),
     )
-    .use(sameOriginWrites([config.publicUrl]))
+    .use(sameOriginWrites([config.publicUrl], { exempt: isOneClickUnsubscribe }))
     .use(loadSession({ sessions: services.sessions, secureCookies: config.secureCookies }))
     .get("/healthz", (c) => {
       services.store.sqlite.prepare("select 1").get();
@@ -145,7 +155,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/uploads", servedUploads(services.uploads))
     .route("/", iconRoutes(services.icons))
     .route("/", socialCardRoutes(cards))
-    .route("/", clipBooks.site);
+    .route("/", clipBooks.site)
+    .route("/", emailFollow.site);
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

@@ -46,6 +46,9 @@ import { createDemoContent } from "./content/demo-removal";
 import { createHome } from "./home/home-service";
 import { lastBackupAt } from "./kernel/backup-record";
 import { createProof } from "./proof/proof-service";
+import nodemailer from "nodemailer";
+import { smtpTransportOptions } from "./contact/contact-service";
+import { createEmailFollow, type FollowTransport } from "./email-follow/email-follow-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -64,6 +67,8 @@ export type ServiceOptions = {
   wayback?: { clock?: WaybackClock; pollMs?: number; retryBaseMs?: number };
   /** The clip book worker's deadline, heap and turns (tests shorten them). */
   clipBooks?: Partial<ClipBookLimits>;
+  /** Follow by e-mail's SMTP transport, in place of one from SMTP_URL (tests). */
+  followTransport?: FollowTransport;
 };
 
 /** Everything the server needs, built once per process (or per test) from the configuration. */
@@ -297,6 +302,23 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     keepLater: (articleIds) => pageReading.keepLater(articleIds),
     logger,
   });
+  // Follow by e-mail (issue 40): its own mail queue table, the contact form's SMTP settings.
+  const emailFollow = createEmailFollow({
+    store,
+    site: () => content.site.get(),
+    articles: () => content.articles.list(),
+    publicUrl: config.publicUrl,
+    from: config.mailFrom ?? `Byline <no-reply@${new URL(config.publicUrl).hostname}>`,
+    transport:
+      options.followTransport ??
+      (config.smtpUrl
+        ? (nodemailer.createTransport(smtpTransportOptions(config.smtpUrl)) as FollowTransport)
+        : undefined),
+    logger,
+    retryBaseMs: config.contactRetryBaseMs,
+    digestDelayMs: config.followDigestDelaySeconds * 1000,
+    now: options.now,
+  });
   const demo = createDemoContent(store, content);
   const home = createHome({
     site: () => content.site.get(),
@@ -344,6 +366,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     wayback,
     readCounts,
     readers,
+    emailFollow,
   };
 }
 

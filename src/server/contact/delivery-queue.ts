@@ -3,7 +3,7 @@ import { composeContactMail, composeNoticeMail, type ContactMail } from "./conta
 import type { MessageRepository, QueuedMessage } from "./message-repository";
 import { retryDelayMs } from "../kernel/retry-backoff";
 import { errorReason } from "../../domain/error-reason";
-import { createBackgroundWorker } from "../kernel/background-worker";
+import { createQueueWorker } from "../kernel/queue-worker";
 
 /** The part of a nodemailer transport the queue uses; tests may pass their own. */
 export type MailTransport = { sendMail(mail: ContactMail): Promise<unknown> };
@@ -22,7 +22,6 @@ export type DeliveryQueueDeps = {
   pauseWhen?: () => string | undefined;
 };
 
-const BATCH = 20;
 export const NO_RECIPIENT = "No recipient address: set CONTACT_TO or the e-mail address in Settings.";
 
 function describeError(error: unknown): string {
@@ -31,10 +30,9 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Delivers queued messages one at a time. A failure keeps the message queued with the error
- * and a later due time (exponential backoff); because the queue lives in the database, a
- * restart picks up where the last process stopped. Passes never overlap, so no message is
- * sent twice by this process.
+ * Delivers queued messages one at a time (the kernel's queue worker). A failure keeps the
+ * message queued with the error and a later due time (exponential backoff); because the queue
+ * lives in the database, a restart picks up where the last process stopped.
  */
 export function createDeliveryQueue(deps: DeliveryQueueDeps) {
   const pollMs = deps.pollMs ?? 60_000;
@@ -62,42 +60,16 @@ export function createDeliveryQueue(deps: DeliveryQueueDeps) {
     }
   }
 
-  /** Delivers what is due; true when a full batch asks for another pass. */
-  async function pass(): Promise<boolean> {
-    const batch = deps.messages.due(deps.now(), BATCH);
-    for (const message of batch) {
-      if (worker.isStopped()) return false;
-      await deliver(message);
-    }
-    return batch.length === BATCH;
-  }
-
-  const worker = createBackgroundWorker({
-    pass,
-    // Wakes when the next message is due, and looks at the queue at least every `pollMs`.
-    nextWaitMs: () => {
-      const next = deps.messages.nextDueAt();
-      return next ? Math.min(pollMs, Math.max(0, next.getTime() - deps.now().getTime())) : pollMs;
-    },
+  return createQueueWorker({
+    due: (now, limit) => deps.messages.due(now, limit),
+    nextDueAt: () => deps.messages.nextDueAt(),
+    deliver,
+    now: deps.now,
+    pollMs,
     errorBackoffMs: deps.retryBaseMs,
     pauseWhen: deps.pauseWhen,
     onError: (error) => deps.logger.error({ err: error }, "The contact delivery worker failed"),
   });
-
-  /** Delivers everything that is due now; resolves when the queue has nothing due left to try. */
-  const runDue = worker.runNow;
-
-  return {
-    runDue,
-    /** A new message was queued: try it now rather than at the next wake-up. */
-    kick: () => void runDue(),
-    /** Resolves once the current pass, if any, has finished. */
-    idle: worker.idle,
-    /** Starts the background worker, which first catches up on anything left from before a restart. */
-    start: worker.start,
-    /** Stops waking up; an attempt in flight is allowed to finish and be recorded. */
-    stop: worker.stop,
-  };
 }
 
 export type DeliveryQueue = ReturnType<typeof createDeliveryQueue>;

@@ -52,7 +52,7 @@ export type BackgroundWorkerOptions = {
 const PAUSED_LOOK_MS = 60_000;
 
 /**
- * A background loop (link health, the clip watch, Wayback saves, import leases, contact
+ * A background loop (link health, the clip watch, Wayback saves, import leases, contact and followers'
  * delivery): passes run one at a time; asked while one runs, it runs one more after it instead
  * of a second at once (so nothing is sent twice by this process). After the passes end it sleeps
  * until the next one is due, longer after failures.

@@ -142,6 +142,24 @@ export const settings = {
     meaning:
       "contact messages the site stores in an hour from everyone together; past it the form answers 429 `contact_busy`, so a botnet cannot fill the database or the owner's mailbox",
   }),
+  FOLLOW_PER_ADDRESS: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "5",
+    meaning:
+      "'Follow my work' sign-ups one visitor's address may make in 10 minutes (an invalid one does not count); more get 429 `rate_limited`",
+  }),
+  FOLLOW_HOURLY_CAP: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "50",
+    meaning:
+      "'Follow my work' sign-ups the site takes in an hour from everyone together; past it the form answers 429 `follow_busy`. Whatever the limits, one address gets one confirmation e-mail a day at most",
+  }),
+  FOLLOW_DIGEST_DELAY_SECONDS: setting({
+    check: wholeNumber("a number of seconds", 0, 86_400),
+    default: "180",
+    meaning:
+      "with followers told 'Immediately', how long after a clip is published their e-mail waits for more clips to go with it",
+  }),
   SIGN_IN_ATTEMPTS_PER_ADDRESS: setting({
     check: wholeNumber("a whole number", 1, 100_000),
     default: "10",

@@ -1,6 +1,7 @@
 import { useNavigation } from "react-router";
 import type { ReadersPeriod } from "../../domain/readership";
 import { ReadersView } from "../features/readers/readers-view";
+import { FollowersPanel } from "../features/followers/followers-panel";
 import { LoadFailedNotice } from "../lib/dashboard/load-failed";
 import { loadOrFlag, useLastLoaded, useLoadFailureToast } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
@@ -15,7 +16,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
-const LIVE = ["readers"] as const;
+const LIVE = ["readers", "followers"] as const;
 const LOAD_FAILED = "Failed to load the readers";
 
 export default function AdminReaders({ loaderData }: Route.ComponentProps) {
@@ -24,9 +25,14 @@ export default function AdminReaders({ loaderData }: Route.ComponentProps) {
   const data = useLastLoaded("report" in loaderData ? loaderData : undefined);
   useLoadFailureToast("loadFailedAt" in loaderData ? loaderData.loadFailedAt : undefined, LOAD_FAILED);
   const loading = navigation.state === "loading" && navigation.location.pathname.endsWith("/readers");
-  return data ? (
-    <ReadersView report={data.report} period={data.period} loading={loading} />
-  ) : (
-    <LoadFailedNotice message={LOAD_FAILED} />
+  return (
+    <>
+      {data ? (
+        <ReadersView report={data.report} period={data.period} loading={loading} />
+      ) : (
+        <LoadFailedNotice message={LOAD_FAILED} />
+      )}
+      <FollowersPanel refresh={loaderData} />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { storedReaderContent, withCopies } from "../../domain/reader-content";
 // browser is idle.
 import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
+import { FollowForm } from "../features/follow/follow-form";
 // The page-level landing rules. Each landing component imports its own stylesheet, which must come
 // after these (it overrides some of them, e.g. the printed '.lp-read' over '.lp-button'), so this
 // import stays above the landing components'.
@@ -171,6 +172,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             <SectionDivider id="lp-contact-title">Contact</SectionDivider>
             <ContactSection site={site} onExplorePortfolio={openPortfolio} />
           </section>
+          {site.followByEmail.on ? <FollowForm name={site.name} /> : null}
         </main>
         <BackToTop visible={scroll.backToTop} />
         <SiteFooter name={site.name} professions={site.hero.professions} year={today.year} />

@@ -60,6 +60,9 @@ export function parseMail(raw: string): Pick<ReceivedMail, "headers" | "text"> {
  */
 export async function startSmtpInbox() {
   const mails: ReceivedMail[] = [];
+  /** Addresses the server refuses at RCPT TO with a permanent 550, and every RCPT TO it was given. */
+  const refused = new Set<string>();
+  const recipients: string[] = [];
   const arrivals = new EventEmitter();
   let server: SMTPServer | undefined;
   let port = 0;
@@ -69,6 +72,12 @@ export async function startSmtpInbox() {
       authOptional: true,
       disabledCommands: ["AUTH", "STARTTLS"],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        recipients.push(address.address);
+        if (!refused.has(address.address)) return callback();
+        const error = Object.assign(new Error("5.1.1 No such mailbox here"), { responseCode: 550 });
+        callback(error);
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -98,6 +107,8 @@ export async function startSmtpInbox() {
   await start();
   return {
     mails,
+    refused,
+    recipients,
     get port() {
       return port;
     },

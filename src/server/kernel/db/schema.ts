@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { PageAuthor } from "../../../domain/byline-evidence";
 import type { Site } from "../../../domain/content";
 import type { LinkStatus } from "../../../domain/link-health";
@@ -441,3 +441,62 @@ export const archiveCapturesTable = sqliteTable("archive_captures", {
     .notNull()
     .references(() => capturesTable.id, { onDelete: "cascade" }),
 });
+
+/**
+ * Readers who follow the site by e-mail (src/server/email-follow). `waiting` until the address
+ * confirms, then `confirmed`; `bouncing` once its mail server refused it permanently. The token
+ * is the follower's unsubscribe link; the confirmation token is cleared once used.
+ */
+export const emailFollowersTable = sqliteTable("email_followers", {
+  id: text("id").primaryKey(),
+  /** Lower case, so one address is one follower. */
+  email: text("email").notNull().unique(),
+  status: text("status").$type<"waiting" | "confirmed" | "bouncing">().notNull(),
+  token: text("token").notNull().unique(),
+  confirmToken: text("confirm_token").unique(),
+  confirmExpiresAt: text("confirm_expires_at"),
+  /** When the last confirmation mail was queued: one a day at most. */
+  confirmSentAt: text("confirm_sent_at"),
+  createdAt: text("created_at").notNull(),
+  confirmedAt: text("confirmed_at"),
+});
+
+/** One digest: the clips it announces, in the order mailed. */
+export const emailDigestsTable = sqliteTable("email_digests", {
+  id: text("id").primaryKey(),
+  createdAt: text("created_at").notNull(),
+  articleIds: text("article_ids", { mode: "json" }).$type<string[]>().notNull(),
+});
+
+/**
+ * Every article the digests have seen, once: in a digest, or (digest null) known before anyone
+ * could be told of it. An article not in here is new; this is the digests' high-water mark.
+ */
+export const emailDigestClipsTable = sqliteTable("email_digest_clips", {
+  articleId: text("article_id").primaryKey(),
+  digestId: text("digest_id"),
+  seenAt: text("seen_at").notNull(),
+});
+
+/** Mails to followers waiting for, or done with, delivery: one per follower and digest at most. */
+export const emailFollowMailsTable = sqliteTable(
+  "email_follow_mails",
+  {
+    id: text("id").primaryKey(),
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => emailFollowersTable.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"confirm" | "digest">().notNull(),
+    digestId: text("digest_id").references(() => emailDigestsTable.id, { onDelete: "cascade" }),
+    status: text("status").$type<"queued" | "sent" | "failed">().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at"),
+    createdAt: text("created_at").notNull(),
+    sentAt: text("sent_at"),
+  },
+  (table) => [
+    uniqueIndex("email_follow_mails_digest").on(table.followerId, table.digestId),
+    index("email_follow_mails_due").on(table.status, table.nextAttemptAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
+import { FollowByEmailGroup } from "./follow-by-email-group";
 import { PUBLICATIONS_MAX } from "../../lib/front-page";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../lib/form-kit/form-fields";
@@ -25,7 +26,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 /** Every field of the site settings, grouped as the public page uses them. */
 export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
   const text = (
-    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails">,
+    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails" | "followOn" | "followCadence">,
     label: string,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
@@ -131,6 +132,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
           onChange={(clipEmails) => set("clipEmails", clipEmails)}
         />
       </Group>
+      <FollowByEmailGroup form={form} set={set} />
       <Group title="Contact form">
         {text("replyNote", "Reply promise", {
           wide: true,

@@ -1,4 +1,4 @@
-import type { Site, SitePatch } from "../../../domain/content";
+import type { FollowCadence, Site, SitePatch } from "../../../domain/content";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
 /**
@@ -28,6 +28,8 @@ export type SettingsForm = {
   writingLanguages: string;
   clipEmails: boolean;
   replyNote: string;
+  followOn: boolean;
+  followCadence: FollowCadence;
 };
 export type SettingsKey = keyof SettingsForm;
 /** Only what the owner has touched; everything else follows the stored settings live. */
@@ -57,6 +59,8 @@ export function siteToForm(site: Site): SettingsForm {
     writingLanguages: site.writingLanguages.join(", "),
     clipEmails: site.clipEmails,
     replyNote: site.replyNote,
+    followOn: site.followByEmail.on,
+    followCadence: site.followByEmail.cadence,
   };
 }
 
@@ -117,6 +121,8 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (has("writingLanguages")) patch.writingLanguages = codes(form.writingLanguages);
   if (has("clipEmails")) patch.clipEmails = form.clipEmails;
   if (has("replyNote")) patch.replyNote = form.replyNote;
+  if (has("followOn", "followCadence"))
+    patch.followByEmail = { on: form.followOn, cadence: form.followCadence };
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
   if (currentRole) patch.currentRole = currentRole;
