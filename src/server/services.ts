@@ -45,6 +45,7 @@ import { createWebArchive } from "./web-archive/web-archive-service";
 import { createDemoContent } from "./content/demo-removal";
 import { createHome } from "./home/home-service";
 import { lastBackupAt } from "./kernel/backup-record";
+import { createDiskMonitor } from "./kernel/disk/disk-monitor";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -83,6 +84,23 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     site: () => content.site.get(),
     now: options.now,
   });
+  // Issue 41: the data directory's disk (health, Home, the pause of background writing).
+  const disk = createDiskMonitor({
+    dataDir: config.dataDir,
+    sqlite: store.sqlite,
+    floorBytes: config.diskFloorMb * 1024 * 1024,
+    warnBytes: config.diskWarnMb * 1024 * 1024,
+    warnPercent: config.diskWarnPercent,
+    parts: {
+      captures: path.join(config.dataDir, "archive"),
+      imageCache: path.join(config.dataDir, "images"),
+      uploads: path.join(config.dataDir, "uploads"),
+      backups: path.join(config.dataDir, "backups"),
+    },
+    notifyOwner: (notice) => contact.notifyOwner(notice),
+    now: options.now,
+  });
+  const lowSpace = () => disk.lowSpaceReason();
   const archive = createArticleArchive(store);
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Every request to a publisher (pages, feeds, sitemaps, lead images, link checks) goes through
@@ -300,6 +318,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   return {
     config,
     logger,
+    disk,
     demo,
     home,
     store,
