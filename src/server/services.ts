@@ -122,6 +122,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     fetchImage: (url) => fromPublisher(url, { accept: ["image/"], urgent: true }),
     logger,
     software: "Byline",
+    maxBytes: config.capturesMb * 1024 * 1024,
     portfolioTitle: () => `${content.site.get().name}: portfolio`,
     now: options.now,
   });
@@ -140,6 +141,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     },
     publicUrl: config.publicUrl,
     logger,
+    lowSpace,
   });
   const watch = createClipWatchService({
     store,
@@ -157,6 +159,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     publicUrl: config.publicUrl,
     intervalMs: config.watchIntervalMinutes * 60_000,
     logger,
+    lowSpace,
     now: options.now,
   });
   const reader = createReaderService({
@@ -193,6 +196,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     localImages: [uploads.imageSource, siteImageFiles([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
+    lowSpace,
   });
   const clientIp = clientIpResolver(config.trustProxy);
   const readCounts = createReadCounts({
@@ -285,6 +289,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
         .filter((article) => article.gone === "unarchived" && !article.wayback)
         .map(({ id, url }) => ({ id, url })),
     logger,
+    lowSpace,
     ...options.wayback,
   });
   wireWriteReactions(

@@ -29,6 +29,7 @@ import type { FoundPage, PageDetails } from "../page-reading/page-reading";
 import { bylineMatch, judgePage, type MatchRules } from "./clip-match";
 import { createWatchRepository, toClip, toSource, type ClipRow, type SourceRow } from "./watch-repository";
 import { nextSlot } from "./watch-schedule";
+import { pausedWhile } from "../kernel/disk/pause-gate";
 
 /** Pages one check of a source reads at most; the rest wait for the next check. */
 const READS_PER_CHECK = 50;
@@ -70,6 +71,8 @@ class WatchStoppedError extends Error {
 }
 
 export type ClipWatchDeps = {
+  /** Issue 41: why background writing should wait (the disk is low), or undefined. */
+  lowSpace?: () => string | undefined;
   store: Store;
   articles: {
     list(): readonly Article[];
@@ -133,6 +136,7 @@ function reasonOf(error: unknown): string {
  */
 export function createClipWatchService(deps: ClipWatchDeps) {
   const { store, articles, logger } = deps;
+  const paused = pausedWhile(deps.lowSpace, logger, "The clip watch");
   const now = deps.now ?? (() => new Date());
   const repo = createWatchRepository(store);
   // Drops the requests waiting for their outlet's turn when the watch stops.
@@ -802,7 +806,7 @@ export function createClipWatchService(deps: ClipWatchDeps) {
   };
 
   function tick(): Promise<OfferedClip[]> {
-    return running ? Promise.resolve([]) : runChecks(repo.dueSources(iso()));
+    return running || paused() ? Promise.resolve([]) : runChecks(repo.dueSources(iso()));
   }
 }
 

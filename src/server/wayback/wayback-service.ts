@@ -11,6 +11,7 @@ import {
   type WaybackRequest,
 } from "./save-page-now";
 import type { QueuedSave, WaybackRepository } from "./wayback-repository";
+import { pausedWhile } from "../kernel/disk/pause-gate";
 
 /** The worker's time and timer: the system's in the server, a fake one in tests. */
 export type WaybackClock = {
@@ -29,6 +30,8 @@ export const systemClock: WaybackClock = {
 };
 
 export type WaybackOptions = {
+  /** Issue 41: why background writing should wait (the disk is low), or undefined. */
+  lowSpace?: () => string | undefined;
   saves: WaybackRepository;
   /** WAYBACK_URL, without a trailing slash. */
   base: string;
@@ -253,8 +256,10 @@ export function createWaybackService(options: WaybackOptions) {
     cancelTimer = clock.setTimer(() => void runDue(), Math.max(0, wake - clock.now()));
   }
 
+  const paused = pausedWhile(options.lowSpace, logger, "The Wayback queue");
   const passes = createSerialPasses(
     async () => {
+      if (paused()) return;
       saves.queueNewArticles(now());
       await passSaves();
       await passLookups();

@@ -18,9 +18,11 @@ export function temporaryPathFor(target: string): string {
 export const isTemporaryName = (name: string) => /^\..+\.[0-9a-f]{16}\.tmp$/.test(name);
 
 type Body = string | NodeJS.ArrayBufferView;
+/** `temporary`: another name beside the target, for a store whose sweep knows its own names. */
+type WriteOptions = { mode?: number; temporary?: string };
 
-export function writeFileAtomicSync(target: string, data: Body, mode = 0o600): void {
-  const temporary = temporaryPathFor(target);
+export function writeFileAtomicSync(target: string, data: Body, options: WriteOptions = {}): void {
+  const { mode = 0o600, temporary = temporaryPathFor(target) } = options;
   try {
     fs.writeFileSync(temporary, data, { mode });
     fs.renameSync(temporary, target);
@@ -34,9 +36,9 @@ export function writeFileAtomicSync(target: string, data: Body, mode = 0o600): v
 export async function writeFileAtomic(
   target: string,
   data: Body | NodeJS.ReadableStream | AsyncIterable<Uint8Array>,
-  mode = 0o600,
+  options: WriteOptions = {},
 ): Promise<void> {
-  const temporary = temporaryPathFor(target);
+  const { mode = 0o600, temporary = temporaryPathFor(target) } = options;
   try {
     if (typeof data === "string" || ArrayBuffer.isView(data)) {
       await fs.promises.writeFile(temporary, data, { mode });
