@@ -60,18 +60,22 @@ async function main() {
     services.wayback.start();
     // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
+    // Issue 41: the owner's e-mail about a nearly full disk goes even when nobody opens Home (once a day).
+    diskCheck = setInterval(() => services.disk.check(), 10 * 60_000);
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
   });
 
   let externalWrites: NodeJS.Timeout | undefined;
+  let diskCheck: NodeJS.Timeout | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
+    clearInterval(diskCheck);
     live.closeAll();
     services.outlets.stop();
     const contactStopped = Promise.all([

@@ -317,6 +317,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     readers: () => readCounts.report(30),
     captures: () => webArchive.summary(),
     lastBackupAt: () => lastBackupAt(config.dataDir),
+    disk: () => disk.report(),
     contactTo: config.contactTo,
     mailConfigured: contact.queue !== undefined,
   });
