@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -38,15 +39,18 @@ let app: TestApp;
 let owner: Awaited<ReturnType<TestApp["signIn"]>>["owner"];
 let inbox: SmtpInbox | undefined;
 
-async function boot(env: Record<string, string> = {}) {
-  app = await createTestApp({
-    DATA_DIR: disk.dir,
-    DISK_FLOOR_MB: "1",
-    DISK_WARN_MB: "4",
-    DISK_WARN_PERCENT: "50",
-    FETCH_ALLOW_PRIVATE: "true",
-    ...env,
-  });
+async function boot(env: Record<string, string> = {}, now?: () => Date) {
+  app = await createTestApp(
+    {
+      DATA_DIR: disk.dir,
+      DISK_FLOOR_MB: "1",
+      DISK_WARN_MB: "4",
+      DISK_WARN_PERCENT: "50",
+      FETCH_ALLOW_PRIVATE: "true",
+      ...env,
+    },
+    { now },
+  );
   owner = (await app.signIn()).owner;
 }
 
@@ -99,7 +103,11 @@ describe(`a full disk`, () => {
     await boot();
     const healthy = await app.request("/healthz");
     expect(healthy.status).toBe(200);
-    expect(await healthy.json()).toMatchObject({ ok: true, database: "ok", disk: { freeBytes: expect.any(Number) } });
+    expect(await healthy.json()).toMatchObject({
+      ok: true,
+      database: "ok",
+      disk: { freeBytes: expect.any(Number) },
+    });
 
     fill();
     const full = await app.request("/healthz");
@@ -141,7 +149,10 @@ describe(`a full disk`, () => {
     fill();
     const answer = await sendContact();
     expect(answer.status).toBe(202);
-    expect(await answer.json()).toMatchObject({ delivery: "mailed", note: "It was sent on by e-mail at once." });
+    expect(await answer.json()).toMatchObject({
+      delivery: "mailed",
+      note: "It was sent on by e-mail at once.",
+    });
     expect(inbox.mails).toHaveLength(1);
     expect(inbox.mails[0]!.envelopeTo).toEqual(["morgan@byline.test"]);
     expect(inbox.mails[0]!.text).toContain("Call me after six.");
@@ -198,7 +209,9 @@ describe(`a full disk`, () => {
       const existing = app.services.webArchive.captures.all().length;
 
       fill();
-      const error = await app.services.webArchive.capture(id, page, page.url, "").catch((caught: unknown) => caught);
+      const error = await app.services.webArchive
+        .capture(id, page, page.url, "")
+        .catch((caught: unknown) => caught);
       expect(isDiskFull(error)).toBe(true);
       expect(app.services.webArchive.captures.all()).toHaveLength(existing);
       expect(filesUnder(warcs).filter((name) => !name.endsWith(".warc.gz"))).toEqual([]);
@@ -216,6 +229,86 @@ describe(`a full disk`, () => {
       await wacz.arrayBuffer(); // the file's stream closed, so the disk can be unmounted
       expect(filesUnder(path.join(disk.dir, "archive", "wacz"))).toHaveLength(1);
     });
+  });
+
+  it("warns on Home while space is low, with what each part takes, and e-mails the owner once a day", async () => {
+    inbox = await startSmtpInbox();
+    const clock = { now: Date.parse("2026-05-01T09:00:00Z") };
+    // Space is low, not gone: 4 MB taken by something else, and a warning set above what is left.
+    fs.writeFileSync(path.join(disk.dir, "other.bin"), Buffer.alloc(4 * 1024 * 1024, 1));
+    const { bavail, bsize } = fs.statfsSync(disk.dir);
+    const warnMb = String(Math.ceil((bavail * bsize) / 1024 / 1024) + 16);
+    await boot(
+      {
+        SMTP_URL: inbox.url,
+        CONTACT_TO: "morgan@byline.test",
+        DISK_WARN_MB: warnMb,
+        DISK_WARN_PERCENT: "90",
+      },
+      () => new Date(clock.now),
+    );
+    app.services.contact.start();
+    await app.services.uploads.store(
+      await sharp({ create: { width: 32, height: 32, channels: 3, background: "#33c" } })
+        .png()
+        .toBuffer(),
+      "png",
+    );
+    const home = async () => {
+      const response = await owner("/api/home");
+      expect(response.status).toBe(200);
+      await app.services.contact.queue!.idle();
+      return ((await response.json()) as { disk: { low: string | null; usage: Record<string, number> } })
+        .disk;
+    };
+
+    const first = await home();
+    expect(first.low).toMatch(/^Only .* free on the data directory's disk/);
+    expect(first.usage.uploads).toBeGreaterThan(0);
+    expect(Object.keys(first.usage).sort()).toEqual(["backups", "captures", "imageCache", "uploads"]);
+    await home();
+    const notices = () =>
+      inbox!.mails.filter((mail) => mail.headers.subject?.includes("disk is nearly full"));
+    expect(notices()).toHaveLength(1);
+    expect(notices()[0]!.envelopeTo).toEqual(["morgan@byline.test"]);
+
+    clock.now += 25 * 60 * 60 * 1000;
+    await home();
+    expect(notices()).toHaveLength(2);
+
+    fs.rmSync(path.join(disk.dir, "other.bin"));
+  });
+
+  it("keeps captures within CAPTURES_MB by deleting the oldest of an article that has a newer one, never an article's only capture", async () => {
+    const publisher = await startFakePublisher();
+    // Incompressible text: each capture of it takes about 600 KB on disk.
+    const noise = () => randomBytes(450 * 1024).toString("base64");
+    publisher.route("/first", { body: `<html><body><p>${noise()}</p></body></html>` });
+    publisher.route("/second", { body: `<html><body><p>${noise()}</p></body></html>` });
+    try {
+      await boot({ CAPTURES_MB: "1" });
+      const idOf = async (title: string, url: string) =>
+        ((await (await addArticle(title, url)).json()) as { id: string }).id;
+      const first = await idOf("First", publisher.url("/first"));
+      const second = await idOf("Second", publisher.url("/second"));
+      await app.services.pageReading.idle();
+      const capture = async (id: string, url: string) => {
+        const page = await safeFetch(url, { allowPrivate: true });
+        return (await app.services.webArchive.capture(id, page, page.url, "")).id;
+      };
+      await capture(first, publisher.url("/first"));
+      const newestOfFirst = await capture(first, publisher.url("/first"));
+      const onlyOfSecond = await capture(second, publisher.url("/second"));
+
+      const kept = app.services.webArchive.captures.all();
+      // Over 1 MB with three; the first article's older capture went, each article keeps its newest.
+      expect(kept.map((found) => found.id).sort()).toEqual([newestOfFirst, onlyOfSecond].sort());
+      expect(filesUnder(path.join(disk.dir, "archive", "warc")).sort()).toEqual(
+        kept.map((found) => found.file).sort(),
+      );
+    } finally {
+      await publisher.close();
+    }
   });
 
   it("leaves no half-copied upload in a backup made on a full disk", async () => {

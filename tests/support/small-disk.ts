@@ -29,7 +29,9 @@ const FILLER = "filler.bin";
 function tryMount(dir: string, sizeMb: number): boolean {
   if (process.env.BYLINE_TEST_NO_MOUNT === "1") return false;
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${sizeMb}m,mode=0700`, "tmpfs", dir], { stdio: "pipe" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${sizeMb}m,mode=0700`, "tmpfs", dir], {
+      stdio: "pipe",
+    });
     return true;
   } catch {
     return false;
@@ -49,7 +51,8 @@ export function smallDisk(sizeMb: number): SmallDisk {
   const kind = tryMount(dir, sizeMb) ? "tmpfs" : "fallback";
   let maxPages: number | undefined;
   let faults: MockInstance[] = [];
-  const inDir = (file: unknown) => typeof file === "string" && path.resolve(file).startsWith(`${dir}${path.sep}`);
+  const inDir = (file: unknown) =>
+    typeof file === "string" && path.resolve(file).startsWith(`${dir}${path.sep}`);
 
   function fillFiles(): void {
     const file = path.join(dir, FILLER);
@@ -74,7 +77,11 @@ export function smallDisk(sizeMb: number): SmallDisk {
     const writeFile = fs.promises.writeFile;
     const syncWrite = vi.spyOn(fs, "writeFileSync").mockImplementation((file, data, options) => {
       if (!inDir(file)) return writeFileSync(file, data, options);
-      writeFileSync(file, Buffer.from(data as Buffer).subarray(0, Math.floor((data as Buffer).length / 2)), options);
+      writeFileSync(
+        file,
+        Buffer.from(data as Buffer).subarray(0, Math.floor((data as Buffer).length / 2)),
+        options,
+      );
       throw enospc(String(file));
     });
     const asyncWrite = vi.spyOn(fs.promises, "writeFile").mockImplementation(async (file, data, options) => {

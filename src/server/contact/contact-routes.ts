@@ -86,7 +86,8 @@ export function contactRoutes(deps: ContactRouteDeps) {
       const result = deps.contact.submit(input);
       if (result.outcome === "blocked") return apiError(c, 403, "forbidden", "Forbidden");
       siteWide.hit("site");
-      if (result.outcome === "stored") return c.json({ ok: true }, result.message.status === "queued" ? 202 : 201);
+      if (result.outcome === "stored")
+        return c.json({ ok: true }, result.message.status === "queued" ? 202 : 201);
       const kept = await result.kept;
       if (kept === "refused") {
         siteWide.undo("site");

@@ -142,7 +142,10 @@ export function createContactService(deps: ContactServiceDeps) {
     if (held.length >= MAX_HELD_MESSAGES) return "refused";
     held.push({ input, createdAt });
     heldRetry ??= setInterval(storeHeld, HELD_RETRY_MS).unref();
-    deps.logger.warn({ held: held.length }, "The disk is full: a contact message is held until it can be stored");
+    deps.logger.warn(
+      { held: held.length },
+      "The disk is full: a contact message is held until it can be stored",
+    );
     return "held";
   }
 

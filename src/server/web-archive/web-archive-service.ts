@@ -8,7 +8,12 @@ import { isPlaceholderImage } from "../../domain/placeholder-images";
 import { isHttpUrl } from "../../domain/safe-url";
 import { articleWaczPath, type CaptureProof } from "../../domain/web-archive";
 import type { Store } from "../kernel/db/open-database";
-import { copyFileAtomic, isTemporaryName, writeFileAtomic, writeFileAtomicSync } from "../kernel/disk/atomic-write";
+import {
+  copyFileAtomic,
+  isTemporaryName,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from "../kernel/disk/atomic-write";
 import { decodeBody } from "../kernel/fetch/decode-body";
 import { DEFAULT_MAX_BYTES, type SafeResponse } from "../kernel/fetch/safe-fetch";
 import { createInFlight } from "../kernel/ttl-cache";
@@ -220,7 +225,10 @@ export function createWebArchive(options: WebArchiveOptions) {
       total -= found.fileBytes;
     }
     if (total > max)
-      logger.warn({ bytes: total, maxBytes: max }, "The captures exceed CAPTURES_MB: each is an article's only proof");
+      logger.warn(
+        { bytes: total, maxBytes: max },
+        "The captures exceed CAPTURES_MB: each is an article's only proof",
+      );
   }
 
   function sweepSafely(): void {

@@ -1,5 +1,6 @@
 /** What the owner reads when a write is refused for lack of space (issue 41's words). */
-export const DISK_FULL_MESSAGE = "The server's disk is full: nothing was saved. Free some space, then save again.";
+export const DISK_FULL_MESSAGE =
+  "The server's disk is full: nothing was saved. Free some space, then save again.";
 
 /** SQLite's "database or disk is full", and the file system's "no space" and "quota exceeded". */
 const FULL_CODES = new Set(["SQLITE_FULL", "ENOSPC", "EDQUOT"]);

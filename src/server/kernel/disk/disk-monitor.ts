@@ -135,10 +135,12 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
   }
 
   function notify(low: string): boolean {
-    return deps.notifyOwner?.({
-      subject: "Byline: the server's disk is nearly full",
-      text: `${low}\n\nUntil there is more space, captures, image warm-up, the clip watch and the Wayback queue wait. Free some space (old backups, the image cache), then open your dashboard's Home to see what each part takes.`,
-    }) ?? false;
+    return (
+      deps.notifyOwner?.({
+        subject: "Byline: the server's disk is nearly full",
+        text: `${low}\n\nUntil there is more space, captures, image warm-up, the clip watch and the Wayback queue wait. Free some space (old backups, the image cache), then open your dashboard's Home to see what each part takes.`,
+      }) ?? false
+    );
   }
 
   /** What the background check calls: the e-mail goes even when nobody opens Home. */
