@@ -168,7 +168,7 @@ describe(`a full disk`, () => {
       .toBuffer();
     const upload = () => {
       const form = new FormData();
-      form.append("file", new Blob([png], { type: "image/png" }), "pilots.png");
+      form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "pilots.png");
       return owner("/api/uploads", { method: "POST", body: form });
     };
     fill();
