@@ -26,16 +26,53 @@ export type SmallDisk = {
 
 const FILLER = "filler.bin";
 
-function tryMount(dir: string, sizeMb: number): boolean {
+/** Whether the mount was made through sudo, so the unmount must be too. */
+let sudoUnmount = false;
+
+/**
+ * Mounts a tmpfs of `sizeMb` at `dir`, owned by this process's user: directly as root, else
+ * through `sudo -n` where it needs no password (a CI runner). False when neither may.
+ */
+export function mountTmpfs(dir: string, sizeMb: number): boolean {
   if (process.env.BYLINE_TEST_NO_MOUNT === "1") return false;
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${sizeMb}m,mode=0700`, "tmpfs", dir], {
-      stdio: "pipe",
-    });
-    return true;
-  } catch {
-    return false;
+  const options = `size=${sizeMb}m,mode=0700,uid=${process.getuid?.() ?? 0},gid=${process.getgid?.() ?? 0}`;
+  for (const command of [["mount"], ["sudo", "-n", "mount"]]) {
+    try {
+      execFileSync(command[0]!, [...command.slice(1), "-t", "tmpfs", "-o", options, "tmpfs", dir], {
+        stdio: "pipe",
+      });
+      sudoUnmount = command[0] === "sudo";
+      return true;
+    } catch {
+      // the next way, or none
+    }
   }
+  return false;
+}
+
+export function unmountTmpfs(dir: string): void {
+  execFileSync(sudoUnmount ? "sudo" : "umount", sudoUnmount ? ["-n", "umount", dir] : [dir], {
+    stdio: "pipe",
+  });
+}
+
+/** Fills the file system holding `dir` to the last byte with one file, `filler.bin`; returns its path. */
+export function fillFileSystem(dir: string): string {
+  const file = path.join(dir, FILLER);
+  const fd = fs.openSync(file, "a");
+  try {
+    for (const size of [1024 * 1024, 64 * 1024, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      }
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return file;
 }
 
 const enospc = (file: string) =>
@@ -48,28 +85,11 @@ const enospc = (file: string) =>
 
 export function smallDisk(sizeMb: number): SmallDisk {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-small-disk-"));
-  const kind = tryMount(dir, sizeMb) ? "tmpfs" : "fallback";
+  const kind = mountTmpfs(dir, sizeMb) ? "tmpfs" : "fallback";
   let maxPages: number | undefined;
   let faults: MockInstance[] = [];
   const inDir = (file: unknown) =>
     typeof file === "string" && path.resolve(file).startsWith(`${dir}${path.sep}`);
-
-  function fillFiles(): void {
-    const file = path.join(dir, FILLER);
-    const fd = fs.openSync(file, "a");
-    try {
-      for (const size of [1024 * 1024, 64 * 1024, 4096, 512, 1]) {
-        const chunk = Buffer.alloc(size, 1);
-        try {
-          for (;;) fs.writeSync(fd, chunk);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-        }
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
 
   /** Writes under `dir` write half their bytes, then fail as a full disk does. */
   function injectFaults(): MockInstance[] {
@@ -106,7 +126,7 @@ export function smallDisk(sizeMb: number): SmallDisk {
         // A WAL file keeps its size after a checkpoint, and a write that fits in it needs no disk:
         // truncated, every write must grow it, as on a disk that filled up long ago.
         sqlite.pragma("wal_checkpoint(TRUNCATE)");
-        fillFiles();
+        fillFileSystem(dir);
         return;
       }
       sqlite.exec("vacuum");
@@ -124,7 +144,7 @@ export function smallDisk(sizeMb: number): SmallDisk {
       sqlite.pragma(`max_page_count = ${maxPages}`);
     },
     remove() {
-      if (kind === "tmpfs") execFileSync("umount", [dir], { stdio: "pipe" });
+      if (kind === "tmpfs") unmountTmpfs(dir);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
