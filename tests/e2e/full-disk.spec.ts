@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { expect, perWorker, test as base } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/test-server";
@@ -11,29 +12,43 @@ import { fillFileSystem, mountTmpfs, unmountTmpfs } from "../support/small-disk"
  * nothing was saved, keeps what they typed, and saves it once space is freed; Home warns about
  * the disk. The data directory is a small tmpfs this spec mounts and unmounts itself.
  */
-const test = base.extend<object, { server: TestServer }>({
-  server: perWorker(
+type Disk = { server: TestServer; mounted: boolean };
+const PRELOAD = fileURLToPath(new URL("./support/disk-full-preload.mjs", import.meta.url));
+
+const test = base.extend<object, { server: TestServer; disk: Disk }>({
+  disk: perWorker(
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-e2e-disk-"));
-      if (!mountTmpfs(dir, 32))
-        throw new Error("This spec needs a tmpfs mount (root, or sudo -n mount): none could be made here.");
-      return startServer({
+      // Where no tmpfs can be mounted, the server is preloaded with the fallback's faults.
+      const mounted = mountTmpfs(dir, 32);
+      const nodeOptions = [process.env.NODE_OPTIONS, mounted ? "" : `--import=${PRELOAD}`].join(" ").trim();
+      const server = await startServer({
         dataDir: dir,
-        env: { DISK_FLOOR_MB: "1", DISK_WARN_MB: "4", DISK_WARN_PERCENT: "50" },
+        env: { DISK_FLOOR_MB: "1", DISK_WARN_MB: "4", DISK_WARN_PERCENT: "50", NODE_OPTIONS: nodeOptions },
       });
+      return { server, mounted };
     },
-    async (server) => {
+    async ({ server, mounted }) => {
       await server.stop();
-      unmountTmpfs(server.dataDir);
+      if (mounted) unmountTmpfs(server.dataDir);
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     },
   ),
+  server: [async ({ disk }, use) => use(disk.server), { scope: "worker" }],
 });
 
 const MESSAGE = "The server's disk is full: nothing was saved. Free some space, then save again.";
 
-/** Fills the server's disk to the last byte; the WAL truncated first, as on a disk full for long. */
-function fillDisk(server: TestServer): string {
+/**
+ * Fills the server's disk to the last byte, the WAL truncated first as on a disk full for long (or
+ * turns the fallback's faults on); returns the file whose removal frees it.
+ */
+function fillDisk({ server, mounted }: Disk): string {
+  if (!mounted) {
+    const flag = path.join(server.dataDir, ".disk-full");
+    fs.writeFileSync(flag, "");
+    return flag;
+  }
   const db = new Database(path.join(server.dataDir, "byline.sqlite"));
   try {
     db.pragma("wal_checkpoint(TRUNCATE)");
@@ -45,9 +60,10 @@ function fillDisk(server: TestServer): string {
 
 test("saving an article on a full disk says so and keeps the form; Home warns; saving works once space is freed", async ({
   page,
-  server,
+  disk,
   signIn,
 }) => {
+  const { server } = disk;
   await signIn();
   await page.goto("/admin/dashboard/articles");
   await expect(page.getByRole("heading", { name: "Articles", level: 2 })).toBeVisible();
@@ -55,7 +71,7 @@ test("saving an article on a full disk says so and keeps the form; Home warns; s
   const entry = page.locator(".items > li.item--expanded");
   await expect(entry).toBeVisible();
 
-  const filler = fillDisk(server);
+  const filler = fillDisk(disk);
   const title = "Pilots warn of night-time gaps";
   const content =
     "Harbour pilots have warned that night-time arrivals are handled by a single crew.\n\n".repeat(40);
@@ -74,10 +90,10 @@ test("saving an article on a full disk says so and keeps the form; Home warns; s
   // Home, in another tab so the form stays as it is.
   const home = await page.context().newPage();
   await home.goto("/admin/dashboard");
-  const disk = home.getByRole("region", { name: "Disk" });
-  await expect(disk.getByRole("alert")).toContainText("The disk is nearly full.");
-  await expect(disk.getByText(/free of/)).toBeVisible();
-  await expect(disk.getByText(/^Captures .*, image cache .*, uploads .*, backups /)).toBeVisible();
+  const region = home.getByRole("region", { name: "Disk" });
+  await expect(region.getByRole("alert")).toContainText("The disk is nearly full.");
+  await expect(region.getByText(/free of/)).toBeVisible();
+  await expect(region.getByText(/^Captures .*, image cache .*, uploads .*, backups /)).toBeVisible();
   await home.close();
 
   fs.rmSync(filler);
