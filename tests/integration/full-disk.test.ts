@@ -231,6 +231,49 @@ describe(`a full disk`, () => {
     });
   });
 
+  it("lets background captures and the Wayback queue wait while space is low, and go on once there is more", async () => {
+    const publisher = await startFakePublisher();
+    publisher.route("/pilots", {
+      body: articlePage({
+        title: "Pilots",
+        author: "Jane Doe",
+        published: "2026-03-05T09:00:00Z",
+        image: "",
+        blocks: [LONG],
+      }),
+    });
+    try {
+      const other = path.join(disk.dir, "other.bin");
+      fs.writeFileSync(other, Buffer.alloc(4 * 1024 * 1024, 1));
+      const { bavail, bsize } = fs.statfsSync(disk.dir);
+      await boot({
+        DISK_WARN_MB: String(Math.ceil((bavail * bsize) / 1024 / 1024) + 16),
+        DISK_WARN_PERCENT: "90",
+      });
+      const { id } = (await (await addArticle("Pilots", publisher.url("/pilots"))).json()) as { id: string };
+      await app.services.pageReading.idle();
+      await app.services.wayback.idle();
+      const before = app.services.webArchive.captures.all().length;
+      expect(app.services.disk.lowSpaceReason()).toMatch(/^Only .* free/);
+
+      app.services.pageReading.keepLater([id]);
+      await app.services.pageReading.idle();
+      await app.services.wayback.runDue();
+      expect(app.services.webArchive.captures.all()).toHaveLength(before);
+      expect(app.services.wayback.report().articles).toEqual({});
+
+      fs.rmSync(other);
+      expect(app.services.disk.lowSpaceReason()).toBeUndefined();
+      app.services.pageReading.keepLater([]);
+      await app.services.pageReading.idle();
+      await app.services.wayback.runDue();
+      expect(app.services.webArchive.captures.all()).toHaveLength(before + 1);
+      expect(Object.keys(app.services.wayback.report().articles)).toContain(id);
+    } finally {
+      await publisher.close();
+    }
+  });
+
   it("warns on Home while space is low, with what each part takes, and e-mails the owner once a day", async () => {
     inbox = await startSmtpInbox();
     const clock = { now: Date.parse("2026-05-01T09:00:00Z") };
