@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
+import { createTtlCache } from "../ttl-cache";
 import { writeFileAtomicSync } from "./atomic-write";
 
 /** What the data directory holds that grows on its own, measured for Home. */
@@ -59,6 +60,11 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
   let probedAt = 0;
   let probeFailure: string | undefined;
   let notifiedAt: number | undefined;
+  const usageCache = createTtlCache<Record<DiskPart, number>>({
+    ttlMs: 60_000,
+    maxEntries: 1,
+    now: () => now().getTime(),
+  });
   const pageCount = deps.sqlite.prepare("pragma page_count").pluck();
   const maxPageCount = deps.sqlite.prepare("pragma max_page_count").pluck();
   const freelistCount = deps.sqlite.prepare("pragma freelist_count").pluck();
@@ -116,9 +122,14 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
   function report(): DiskReport {
     const low = lowSpaceReason() ?? null;
     if (low) notifyOnceADay(low);
-    const usage = Object.fromEntries(
-      Object.entries(deps.parts).map(([part, dir]) => [part, bytesUnder(dir)]),
-    ) as Record<DiskPart, number>;
+    // Home is read again after every change: the folders are walked at most once a minute.
+    let usage = usageCache.get("usage");
+    if (!usage) {
+      usage = Object.fromEntries(
+        Object.entries(deps.parts).map(([part, dir]) => [part, bytesUnder(dir)]),
+      ) as Record<DiskPart, number>;
+      usageCache.set("usage", usage);
+    }
     return { ...space(), low, usage };
   }
 
