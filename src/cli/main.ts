@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { gunzipSync } from "node:zlib";
 import { ConfigError, loadConfig } from "../server/kernel/config";
 import { exportSite, ImportError, importContent, type ImportSummary } from "../server/content/content-backup";
@@ -12,6 +11,9 @@ import { keepNewFilesPrivate } from "../server/kernel/private-files";
 import { createServices } from "../server/services";
 import { extensionOfName } from "../server/uploads/upload-service";
 import { recordBackup } from "../server/kernel/backup-record";
+import { isDiskFull } from "../server/kernel/disk/disk-full";
+import { writeFileAtomic, writeFileAtomicSync, temporaryPathFor } from "../server/kernel/disk/atomic-write";
+import { pruneBackups } from "../server/kernel/disk/prune-backups";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/uploads-backup";
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema, type Article } from "../domain/content";
@@ -177,9 +179,10 @@ async function run(args: string[]): Promise<number> {
       const refusal = noSiteMessage("backup");
       if (refusal) return fail(refusal);
       const services = openServices();
+      const newFolder = !target.endsWith(".sqlite") && !fs.existsSync(target);
       try {
         if (target.endsWith(".sqlite")) {
-          await services.store.sqlite.backup(target);
+          await backUpDatabase(services, target);
           console.log(
             `Backed up the database (${describeSite(services)}) to ${target}; npx byline backup DIR adds the uploaded images and the web-archive captures.`,
           );
@@ -188,7 +191,7 @@ async function run(args: string[]): Promise<number> {
         }
         fs.mkdirSync(target, { recursive: true, mode: 0o700 });
         const database = path.join(target, "byline.sqlite");
-        await services.store.sqlite.backup(database);
+        await backUpDatabase(services, database);
         const uploads = await mirrorUploads(services.uploads, path.join(target, "uploads"));
         const warcs = path.join(target, "archive", "warc");
         const captures = await services.webArchive.copyCapturesTo(warcs);
@@ -199,7 +202,14 @@ async function run(args: string[]): Promise<number> {
           `Copied ${counted(captures, "new web-archive capture")} to ${warcs} (${counted(services.webArchive.captures.all().length, "capture")} in all).`,
         );
         recordBackup(services.config.dataDir, new Date());
+        for (const folder of pruneBackups(target, services.config.backupsMb * 1024 * 1024))
+          console.log(`Deleted the oldest backup, ${folder}, to keep the backups within BACKUPS_MB.`);
         return 0;
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        // Half a backup is no backup: a folder this run made goes with the failure.
+        if (newFolder) fs.rmSync(target, { recursive: true, force: true });
+        return fail(`The disk is full: no backup was made at ${target}. Free some space, then run it again.`);
       } finally {
         services.store.close();
       }
@@ -392,7 +402,7 @@ async function clipBook(args: string[]): Promise<number> {
       text: flags.has("--excerpt") ? "excerpt" : "full",
       ...collection,
     });
-    fs.writeFileSync(files[0]!, book.pdf);
+    writeFileAtomicSync(files[0]!, book.pdf);
     console.error(`Wrote ${files[0]} (${Math.round(book.pdf.length / 1024)} KB).`);
     return 0;
   } finally {
@@ -412,7 +422,7 @@ async function webArchive(args: string[]): Promise<number> {
     const services = openServices();
     try {
       const captures = services.webArchive.captures.all().length;
-      await pipeline(await services.webArchive.portfolioWacz(), fs.createWriteStream(rest[0]!));
+      await writeFileAtomic(rest[0]!, await services.webArchive.portfolioWacz());
       console.error(
         `Wrote ${rest[0]} (${counted(captures, "capture")}, ${Math.round(fs.statSync(rest[0]!).size / 1024)} KB).`,
       );
@@ -451,3 +461,15 @@ run(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+/** SQLite's online backup into a temporary file, renamed once complete (nothing half-written). */
+async function backUpDatabase(services: ReturnType<typeof openServices>, target: string): Promise<void> {
+  const temporary = temporaryPathFor(target);
+  try {
+    await services.store.sqlite.backup(temporary);
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -44,6 +44,19 @@ export const homeSummarySchema = z.object({
   readers: z.object({ articleOpens: z.number().int(), collectionOpens: z.number().int() }),
   archive: z.object({ count: z.number().int(), lastCapturedAt: z.string().nullable() }),
   backup: z.object({ lastAt: z.string().nullable() }),
+  /** The data directory's disk (issue 41); `low` says why it warns, null when it does not. */
+  disk: z.object({
+    freeBytes: z.number(),
+    totalBytes: z.number(),
+    warnBelowBytes: z.number(),
+    low: z.string().nullable(),
+    usage: z.object({
+      captures: z.number(),
+      imageCache: z.number(),
+      uploads: z.number(),
+      backups: z.number(),
+    }),
+  }),
   /** Where contact mail goes: CONTACT_TO or the owner's own e-mail; null when nowhere. */
   contactTo: z.string().nullable(),
   mailConfigured: z.boolean(),

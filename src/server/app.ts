@@ -8,6 +8,7 @@ import { contactRoutes } from "./contact/contact-routes";
 import { messageRoutes } from "./contact/message-routes";
 import type { AppEnv } from "./kernel/http/app-env";
 import { apiError } from "./kernel/http/api-error";
+import { DISK_FULL_MESSAGE, isDiskFull } from "./kernel/disk/disk-full";
 import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
 import { clipBookRoutes } from "./clip-book/clip-book-routes";
@@ -149,7 +150,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .use(loadSession({ sessions: services.sessions, secureCookies: config.secureCookies }))
     .get("/healthz", (c) => {
       services.store.sqlite.prepare("select 1").get();
-      return c.json({ ok: true });
+      const { writable, reason, freeBytes, totalBytes, database } = services.disk.health();
+      const disk = { freeBytes, totalBytes };
+      return writable
+        ? c.json({ ok: true, disk, database })
+        : c.json({ ok: false, reason, disk, database }, 503);
     })
     .route("/api", api)
     .route("/uploads", servedUploads(services.uploads))
@@ -159,6 +164,10 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", emailFollow.site);
 
   app.onError((error, c) => {
+    if (isDiskFull(error)) {
+      services.logger.error({ err: error, path: c.req.path }, "A write was refused: the disk is full");
+      return apiError(c, 507, "disk_full", DISK_FULL_MESSAGE);
+    }
     services.logger.error({ err: error, path: c.req.path }, "Request failed");
     return apiError(c, 500, "internal", "Something went wrong on our side. Please try again.");
   });

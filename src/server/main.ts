@@ -61,6 +61,8 @@ async function main() {
     services.emailFollow.start();
     // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
+    // The owner's e-mail about a nearly full disk goes even when nobody opens Home (once a day).
+    services.disk.start();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
@@ -73,6 +75,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
+    void services.disk.stop();
     live.closeAll();
     services.outlets.stop();
     const contactStopped = Promise.all([

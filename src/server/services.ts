@@ -49,6 +49,7 @@ import { createProof } from "./proof/proof-service";
 import nodemailer from "nodemailer";
 import { smtpTransportOptions } from "./contact/contact-service";
 import { createEmailFollow, type FollowTransport } from "./email-follow/email-follow-service";
+import { createDiskMonitor } from "./kernel/disk/disk-monitor";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -89,6 +90,24 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     site: () => content.site.get(),
     now: options.now,
   });
+  // Issue 41: the data directory's disk (health, Home, the pause of background writing).
+  const disk = createDiskMonitor({
+    dataDir: config.dataDir,
+    sqlite: store.sqlite,
+    floorBytes: config.diskFloorMb * 1024 * 1024,
+    warnBytes: config.diskWarnMb * 1024 * 1024,
+    warnPercent: config.diskWarnPercent,
+    parts: {
+      captures: path.join(config.dataDir, "archive"),
+      imageCache: path.join(config.dataDir, "images"),
+      uploads: path.join(config.dataDir, "uploads"),
+      backups: path.join(config.dataDir, "backups"),
+    },
+    notifyOwner: (notice) => contact.notifyOwner(notice),
+    onError: (error) => logger.warn({ err: error }, "Looking at the disk failed"),
+    now: options.now,
+  });
+  const lowSpace = () => disk.lowSpaceReason();
   const archive = createArticleArchive(store);
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Every request to a publisher (pages, feeds, sitemaps, lead images, link checks) goes through
@@ -110,6 +129,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     fetchImage: (url) => fromPublisher(url, { accept: ["image/"], urgent: true }),
     logger,
     software: "Byline",
+    maxBytes: config.capturesMb * 1024 * 1024,
     portfolioTitle: () => `${content.site.get().name}: portfolio`,
     now: options.now,
   });
@@ -128,6 +148,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     },
     publicUrl: config.publicUrl,
     logger,
+    lowSpace,
   });
   const watch = createClipWatchService({
     store,
@@ -145,6 +166,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     publicUrl: config.publicUrl,
     intervalMs: config.watchIntervalMinutes * 60_000,
     logger,
+    pauseWhen: lowSpace,
     now: options.now,
   });
   const reader = createReaderService({
@@ -181,6 +203,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     logger,
     localImages: [uploads.imageSource, siteImageFiles([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
+    lowSpace,
   });
   const clientIp = clientIpResolver(config.trustProxy);
   const readCounts = createReadCounts({
@@ -288,6 +311,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
         .filter((article) => article.gone === "unarchived" && !article.wayback)
         .map(({ id, url }) => ({ id, url })),
     logger,
+    pauseWhen: lowSpace,
     ...options.wayback,
   });
   wireWriteReactions(
@@ -332,12 +356,14 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     readers: () => readCounts.report(30),
     captures: () => webArchive.summary(),
     lastBackupAt: () => lastBackupAt(config.dataDir),
+    disk: () => disk.report(),
     contactTo: config.contactTo,
     mailConfigured: contact.queue !== undefined,
   });
   return {
     config,
     logger,
+    disk,
     demo,
     home,
     store,

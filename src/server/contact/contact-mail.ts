@@ -20,6 +20,8 @@ const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029\s]+/gu, " 
 export function composeContactMail(
   message: Pick<ContactMessage, "id" | "name" | "email" | "subject" | "message" | "createdAt">,
   envelope: { from: string; to: string; dashboardUrl: string },
+  /** False when the disk was full and this e-mail is the message's only copy. */
+  kept = true,
 ): ContactMail {
   const name = oneLine(message.name);
   const subject = oneLine(message.subject);
@@ -34,7 +36,9 @@ export function composeContactMail(
     "",
     "--",
     `Reply to this e-mail to answer ${name} directly.`,
-    `This message is also kept in your dashboard: ${envelope.dashboardUrl}`,
+    kept
+      ? `This message is also kept in your dashboard: ${envelope.dashboardUrl}`
+      : "The server's disk was full: this e-mail is the only copy of the message.",
     "",
   ].join("\n");
   return {

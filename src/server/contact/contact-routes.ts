@@ -9,6 +9,13 @@ import type { ContactService } from "./contact-service";
 /** A contact message is a few kilobytes at most; anything larger is refused before parsing. */
 export const CONTACT_BODY_LIMIT = 32 * 1024;
 
+/** What the visitor reads beside the thank-you when the disk was full (issue 41). */
+export const UNSTORED_NOTES = {
+  mailed: "It was sent on by e-mail at once.",
+  held: "It is held safely and will be saved within minutes.",
+} as const;
+const CONTACT_DISK_FULL = "The site cannot take messages just now. Please try again in a few minutes.";
+
 const tooLarge = (c: Context) => apiError(c, 413, "too_large", "The message is too large.");
 
 export type ContactRouteDeps = {
@@ -27,7 +34,9 @@ const HOUR_MS = 60 * 60 * 1000;
  * `POST /api/contact`, in this order: rate limit (429), size (413), validation (400 with
  * per-field messages), honeypot (200, silently dropped), site-wide hourly cap (429
  * `contact_busy`), block list (403), then the message is stored before the answer: 202 when it
- * is queued for e-mail, 201 when kept for the dashboard.
+ * is queued for e-mail, 201 when kept for the dashboard. On a full disk the message is e-mailed at
+ * once or held until it can be stored (202 with `delivery` and a `note` for the visitor); only when
+ * neither can be done is it refused (507 `disk_full`), and the visitor's form keeps it.
  */
 export function contactRoutes(deps: ContactRouteDeps) {
   const limiter = createRateLimiter({ limit: deps.perAddress, windowMs: PER_ADDRESS_WINDOW_MS });
@@ -77,7 +86,14 @@ export function contactRoutes(deps: ContactRouteDeps) {
       const result = deps.contact.submit(input);
       if (result.outcome === "blocked") return apiError(c, 403, "forbidden", "Forbidden");
       siteWide.hit("site");
-      return c.json({ ok: true }, result.message.status === "queued" ? 202 : 201);
+      if (result.outcome === "stored")
+        return c.json({ ok: true }, result.message.status === "queued" ? 202 : 201);
+      const kept = await result.kept;
+      if (kept === "refused") {
+        siteWide.undo("site");
+        return apiError(c, 507, "disk_full", CONTACT_DISK_FULL);
+      }
+      return c.json({ ok: true, delivery: kept, note: UNSTORED_NOTES[kept] }, 202);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import nodemailer from "nodemailer";
 // The file, not its folder: Node's own loader, which runs the compiled server, resolves no folder.
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
@@ -7,7 +8,9 @@ import type { ContactMessage, ContactMessageInput, Site } from "../../domain/con
 import { ownerEmail } from "../../domain/demo-site";
 import type { Config } from "../kernel/config";
 import type { Store } from "../kernel/db/open-database";
+import { isDiskFull } from "../kernel/disk/disk-full";
 import { isBlockedAddress } from "./block-list";
+import { composeContactMail } from "./contact-mail";
 import { createDeliveryQueue, type MailTransport } from "./delivery-queue";
 import { createMessageRepository } from "./message-repository";
 
@@ -22,7 +25,18 @@ export type ContactServiceDeps = {
   transport?: MailTransport;
 };
 
-export type SubmitResult = { outcome: "blocked" } | { outcome: "stored"; message: ContactMessage };
+/**
+ * `unstored`: the database could not take it (a full disk); `kept` says, once settled, whether it
+ * was e-mailed at once, held in memory until it can be stored, or neither (too many held already).
+ */
+export type SubmitResult =
+  | { outcome: "blocked" }
+  | { outcome: "stored"; message: ContactMessage }
+  | { outcome: "unstored"; kept: Promise<"mailed" | "held" | "refused"> };
+
+/** Messages held in memory while the disk is full; beyond this the visitor is asked to retry. */
+export const MAX_HELD_MESSAGES = 200;
+const HELD_RETRY_MS = 30_000;
 
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
 
@@ -74,15 +88,67 @@ export function createContactService(deps: ContactServiceDeps) {
         now,
         retryBaseMs: config.contactRetryBaseMs,
         logger: deps.logger,
-        envelope: () => ({
-          from,
-          // Never the demo's e-mail, which would otherwise stay the recipient until the owner changed it.
-          to: config.contactTo ?? ownerEmail(deps.site()),
-          dashboardUrl: `${config.publicUrl}/admin/dashboard/messages`,
-        }),
+        envelope: () => envelope(),
       })
     : undefined;
   let started = false;
+  const envelope = () => ({
+    from,
+    // Never the demo's e-mail, which would otherwise stay the recipient until the owner changed it.
+    to: config.contactTo ?? ownerEmail(deps.site()),
+    dashboardUrl: `${config.publicUrl}/admin/dashboard/messages`,
+  });
+
+  // Decision 007 stores every message first; when the disk is full it is e-mailed at once, or
+  // held here until a write succeeds again (any write's change event, or the retry timer).
+  const held: { input: ContactMessageInput; createdAt: string }[] = [];
+  let heldRetry: ReturnType<typeof setInterval> | undefined;
+  const store = (input: ContactMessageInput, createdAt?: string) => {
+    const message = messages.create(input, queue ? "queued" : "kept", "contact", createdAt);
+    queue?.kick();
+    return message;
+  };
+
+  function storeHeld(): void {
+    while (held.length) {
+      try {
+        store(held[0]!.input, held[0]!.createdAt);
+      } catch (error) {
+        if (isDiskFull(error)) return;
+        throw error;
+      }
+      held.shift();
+      deps.logger.info("Stored a contact message held while the disk was full");
+    }
+    clearInterval(heldRetry);
+    heldRetry = undefined;
+  }
+  deps.store.onChange(() => {
+    if (held.length) setImmediate(storeHeld);
+  });
+
+  async function keepUnstored(input: ContactMessageInput): Promise<"mailed" | "held" | "refused"> {
+    const createdAt = now().toISOString();
+    const { to, ...rest } = envelope();
+    if (transport && to) {
+      try {
+        const message = { id: randomUUID(), ...input, createdAt };
+        await transport.sendMail(composeContactMail(message, { to, ...rest }, false));
+        deps.logger.warn("The disk is full: a contact message was e-mailed without being stored");
+        return "mailed";
+      } catch (error) {
+        deps.logger.warn({ err: error }, "The disk is full and a contact message could not be e-mailed");
+      }
+    }
+    if (held.length >= MAX_HELD_MESSAGES) return "refused";
+    held.push({ input, createdAt });
+    heldRetry ??= setInterval(storeHeld, HELD_RETRY_MS).unref();
+    deps.logger.warn(
+      { held: held.length },
+      "The disk is full: a contact message is held until it can be stored",
+    );
+    return "held";
+  }
 
   return {
     messages,
@@ -90,10 +156,16 @@ export function createContactService(deps: ContactServiceDeps) {
     queue,
     submit(input: ContactMessageInput): SubmitResult {
       if (isBlockedAddress(input.email, deps.site().blockList)) return { outcome: "blocked" };
-      const message = messages.create(input, queue ? "queued" : "kept");
-      queue?.kick();
-      return { outcome: "stored", message };
+      if (held.length) storeHeld();
+      try {
+        return { outcome: "stored", message: store(input) };
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        return { outcome: "unstored", kept: keepUnstored(input) };
+      }
     },
+    /** How many messages wait in memory for the disk (Home, tests). */
+    heldCount: () => held.length,
     /**
      * Queues a note from the site to the owner ('3 new clips are waiting'), delivered like a
      * contact message but never listed with them. False when no mail server is configured.
@@ -114,7 +186,10 @@ export function createContactService(deps: ContactServiceDeps) {
       started = true;
       queue?.start();
     },
-    stop: async () => queue?.stop(),
+    stop: async () => {
+      clearInterval(heldRetry);
+      await queue?.stop();
+    },
   };
 }
 

@@ -38,8 +38,9 @@ export function createMessageRepository(store: Store, now: () => Date = () => ne
       input: NewMessage,
       status: Exclude<MessageStatus, "delivered">,
       kind: MessageKind = "contact",
+      /** When it was sent, if earlier than now (a message held while the disk was full). */
+      createdAt = now().toISOString(),
     ): ContactMessage {
-      const createdAt = now().toISOString();
       const row: Row = {
         id: randomUUID(),
         name: input.name,

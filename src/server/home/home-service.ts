@@ -20,6 +20,7 @@ export type HomeDeps = {
   readers(): ReadersReport;
   captures(): { count: number; lastCapturedAt: string | null };
   lastBackupAt(): string | null;
+  disk(): HomeSummary["disk"];
   contactTo: string | undefined;
   mailConfigured: boolean;
 };
@@ -56,6 +57,7 @@ export function createHome(deps: HomeDeps) {
         },
         archive: deps.captures(),
         backup: { lastAt: deps.lastBackupAt() },
+        disk: deps.disk(),
         contactTo: deps.contactTo ?? email ?? null,
         mailConfigured: deps.mailConfigured,
         checklist: {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { writeFileAtomic } from "../kernel/disk/atomic-write";
 import type { ImageType } from "../kernel/process-image";
 
 export type ImageFormat = "base" | "webp";
@@ -75,16 +76,11 @@ export function createCacheStore(dir: string) {
   const variantFile = (key: string, name: VariantName, variant: StoredVariant) =>
     path.join(dir, `${key}-${name.slice(0, name.indexOf("."))}.${EXTENSIONS[variant.contentType]}`);
 
-  async function writeAtomically(target: string, data: Buffer | string): Promise<void> {
-    const temporary = `${target.replace(/\.[a-z]+$/, "")}.${randomBytes(8).toString("hex")}.tmp`;
-    try {
-      await writeFile(temporary, data);
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
-  }
+  // The temporary name is one FILE_NAME knows, so `load` deletes what a crash left.
+  const writeAtomically = (target: string, data: Buffer | string) =>
+    writeFileAtomic(target, data, {
+      temporary: `${target.replace(/\.[a-z]+$/, "")}.${randomBytes(8).toString("hex")}.tmp`,
+    });
 
   /** The record first, so a crash halfway leaves orphans that `load` deletes, never half an entry. */
   async function remove(key: string): Promise<void> {

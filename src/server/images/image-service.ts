@@ -5,8 +5,11 @@ import type { SafeResponse } from "../kernel/fetch/safe-fetch";
 import type { ArticleArchive } from "../page-reading/article-archive";
 import { createImageCache } from "./image-cache";
 import type { ImageCache, WarnLogger } from "./image-cache";
+import { pausedWhile } from "../kernel/disk/pause-gate";
 
 export type ImageServiceOptions = {
+  /** Issue 41: why background writing should wait (the disk is low), or undefined. */
+  lowSpace?: () => string | undefined;
   /** `path.join(DATA_DIR, "images")`: file names inside come from a hash, never from the URL. */
   dir: string;
   /** The safe fetcher, bound to FETCH_ALLOW_PRIVATE and image content types. */
@@ -75,7 +78,10 @@ export function createImageService(options: ImageServiceOptions) {
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  const paused = pausedWhile(options.lowSpace, logger, "The image warm-up");
+
   async function warmNow(): Promise<void> {
+    if (paused()) return;
     await cache.load();
     const urls = imagesToWarm();
     if (urls.length === 0) return;

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
+import { writeFileAtomicSync } from "./disk/atomic-write";
 
 /** `byline backup` runs in its own process (a nightly timer); it leaves the time here for Home. */
 const FILE = "last-backup.json";
 
 export function recordBackup(dataDir: string, at: Date): void {
-  fs.writeFileSync(path.join(dataDir, FILE), JSON.stringify({ at: at.toISOString() }), { mode: 0o600 });
+  writeFileAtomicSync(path.join(dataDir, FILE), JSON.stringify({ at: at.toISOString() }));
 }
 
 /** When the last backup finished, or null when none did (or the record cannot be read). */

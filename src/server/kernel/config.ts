@@ -183,6 +183,35 @@ export const settings = {
     default: "256",
     meaning: "disk the image cache may use for resized copies; the least recently used go first",
   }),
+  CAPTURES_MB: setting({
+    check: wholeNumber("a whole number of megabytes", 1, 1_000_000),
+    default: "2048",
+    meaning:
+      "disk the web-archive captures (`archive/warc/`) may use; over it, the oldest captures of articles that have a newer one go first (never an article's only capture)",
+  }),
+  BACKUPS_MB: setting({
+    check: wholeNumber("a whole number of megabytes", 1, 1_000_000),
+    default: "4096",
+    meaning:
+      "disk the local backups may use: after each `byline backup DIR`, the oldest `byline-*` folders beside `DIR` are deleted until they fit (never the one just made); Home counts `backups/` in `DATA_DIR`",
+  }),
+  DISK_WARN_MB: setting({
+    check: wholeNumber("a whole number of megabytes", 1, 1_000_000),
+    default: "500",
+    meaning:
+      "Home warns, the owner gets an e-mail once a day, and captures, image warm-up, the clip watch and the Wayback queue wait while the data directory's disk has less free than this or `DISK_WARN_PERCENT`, whichever is smaller",
+  }),
+  DISK_WARN_PERCENT: setting({
+    check: wholeNumber("a whole percentage", 1, 90),
+    default: "10",
+    meaning: "the same warning as a share of the disk's size",
+  }),
+  DISK_FLOOR_MB: setting({
+    check: wholeNumber("a whole number of megabytes", 0, 100_000),
+    default: "20",
+    meaning:
+      "below this much free space no write is expected to succeed: `/healthz` answers 503 with the reason (and again 200 once space returns)",
+  }),
   IMAGE_MISSES_PER_ADDRESS: setting({
     check: wholeNumber("a whole number", 1, 100_000),
     default: "300",

@@ -15,6 +15,7 @@ import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
 import type { ArchivedArticle, ArticleArchive } from "./article-archive";
 import { errorReason } from "../../domain/error-reason";
+import { pausedWhile } from "../kernel/disk/pause-gate";
 
 /** `POST /api/articles/fetch-details`: article fields filled from a page, for the owner to review. */
 export type ArticleDetails = {
@@ -68,6 +69,8 @@ export class PageReadError extends ApiProblem {
 export type KeptCapture = { id: string; capturedAt: string };
 
 export type PageReadingDeps = {
+  /** Issue 41: why background writing should wait (the disk is low), or undefined. */
+  lowSpace?: () => string | undefined;
   articles: { get(id: string): Article | undefined; list(): readonly Article[] };
   archive: ArticleArchive;
   /** A publisher's page through the kernel's fetcher (the outlet gate), HTML only. */
@@ -298,9 +301,11 @@ export function createPageReading(deps: PageReadingDeps) {
   }
 
   /** Reads the queued articles' pages one after another and keeps them. */
+  const paused = pausedWhile(deps.lowSpace, logger, "Background captures");
   function drain(): Promise<void> {
     draining ??= (async () => {
-      while (!stopped && queue.length > 0) {
+      // While the disk is low the queue waits: the next keepLater drains it.
+      while (!stopped && queue.length > 0 && !paused()) {
         const id = queue.shift() as string;
         try {
           const outcome = await readArticle(id);

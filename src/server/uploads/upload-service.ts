@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -17,6 +17,7 @@ import { uploadNameSchema } from "./upload-schemas";
 import type { ContentRepositories } from "../content/content-repositories";
 import { IMAGE_WIDTHS } from "../../domain/image-src";
 import { IMAGE_LIMITS } from "../kernel/process-image";
+import { writeFileAtomic } from "../kernel/disk/atomic-write";
 import { cleanUpload } from "./process-upload";
 
 export type UploadServiceOptions = {
@@ -48,14 +49,7 @@ export function createUploadService({ dir, content }: UploadServiceOptions) {
     const target = path.join(dir, name);
     await ensureDir();
     if (await exists(target)) return name;
-    const temporary = path.join(dir, `.${randomBytes(8).toString("hex")}.tmp`);
-    try {
-      await fs.writeFile(temporary, body, { mode: 0o600 });
-      await fs.rename(temporary, target);
-    } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
-    }
+    await writeFileAtomic(target, body);
     return name;
   }
 

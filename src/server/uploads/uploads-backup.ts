@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { copyFileAtomic } from "../kernel/disk/atomic-write";
 import type { Metadata } from "sharp";
 import { exportedUploadsSchema, uploadNameSchema, type ExportedUpload } from "./upload-schemas";
 import { UPLOAD_MAX_BYTES } from "../../domain/uploads";
@@ -84,8 +85,7 @@ export async function mirrorUploads(
   const present = new Set(await fs.readdir(target));
   for (const name of names) {
     if (present.has(name)) continue;
-    await fs.copyFile(path.join(uploads.dir, name), path.join(target, name));
-    await fs.chmod(path.join(target, name), 0o600);
+    await copyFileAtomic(path.join(uploads.dir, name), path.join(target, name));
   }
   const stale = [...present].filter((name) => !wanted.has(name) && uploadNameSchema.safeParse(name).success);
   await Promise.all(stale.map((name) => fs.rm(path.join(target, name), { force: true })));

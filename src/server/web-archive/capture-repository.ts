@@ -13,6 +13,10 @@ export function createCaptureRepository(store: Store) {
     add(capture: Capture): void {
       store.db.insert(capturesTable).values(capture).run();
     },
+    /** Only to keep the captures within their cap (never an article's newest). */
+    remove(id: string): void {
+      store.db.delete(capturesTable).where(eq(capturesTable.id, id)).run();
+    },
     get(id: string): Capture | undefined {
       return store.db.select().from(capturesTable).where(eq(capturesTable.id, id)).get();
     },

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { WARCParser } from "warcio";
 import type { Article } from "../../domain/content";
@@ -9,6 +8,12 @@ import { isPlaceholderImage } from "../../domain/placeholder-images";
 import { isHttpUrl } from "../../domain/safe-url";
 import { articleWaczPath, type CaptureProof } from "../../domain/web-archive";
 import type { Store } from "../kernel/db/open-database";
+import {
+  copyFileAtomic,
+  isTemporaryName,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from "../kernel/disk/atomic-write";
 import { decodeBody } from "../kernel/fetch/decode-body";
 import { DEFAULT_MAX_BYTES, type SafeResponse } from "../kernel/fetch/safe-fetch";
 import { createInFlight } from "../kernel/ttl-cache";
@@ -30,6 +35,8 @@ export type WebArchiveOptions = {
   /** The portfolio WACZ's title (the site's name). */
   portfolioTitle: () => string;
   now?: () => Date;
+  /** CAPTURES_MB: the most the captures' files may take; undefined, no cap. */
+  maxBytes?: number;
 };
 
 /**
@@ -59,11 +66,9 @@ export function createWebArchive(options: WebArchiveOptions) {
     const parts = [pageRecords.response, pageRecords.request, ...(image?.records ?? [])];
     const file = `${capturedAt.replace(/[-:.TZ]/g, "").slice(0, 14)}-${id}.warc.gz`;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const partial = path.join(dir, `${file}.partial`);
     // Written whole, then renamed: a file under its final name is always complete. The row follows
     // in the same turn of the event loop, so no sweep sees the file without it.
-    fs.writeFileSync(partial, Buffer.concat(parts), { mode: 0o600 });
-    fs.renameSync(partial, path.join(dir, file));
+    writeFileAtomicSync(path.join(dir, file), Buffer.concat(parts));
     try {
       captures.add({
         id,
@@ -81,10 +86,11 @@ export function createWebArchive(options: WebArchiveOptions) {
         imageSha256: image?.sha256 ?? "",
       });
     } catch (error) {
-      // The article was deleted while its page was read.
+      // The article was deleted while its page was read, or the database is full.
       fs.rmSync(path.join(dir, file), { force: true });
       throw error;
     }
+    keepWithinCap();
     return { id, capturedAt };
   }
 
@@ -171,13 +177,8 @@ export function createWebArchive(options: WebArchiveOptions) {
     if (fs.existsSync(file)) return Promise.resolve(file);
     return waczOnce(file, async () => {
       fs.mkdirSync(waczDir, { recursive: true, mode: 0o700 });
-      const partial = `${file}.partial`;
       const newest = list.at(-1) as Capture;
-      await pipeline(
-        await waczOf(list, [pageOf(article, newest)], article.title),
-        fs.createWriteStream(partial, { mode: 0o600 }),
-      );
-      fs.renameSync(partial, file);
+      await writeFileAtomic(file, await waczOf(list, [pageOf(article, newest)], article.title));
       // The article's WACZ of an earlier set of captures is out of date.
       for (const name of fs.readdirSync(waczDir))
         if (name.startsWith(`${article.id}-`) && name.endsWith(".wacz") && path.join(waczDir, name) !== file)
@@ -199,9 +200,35 @@ export function createWebArchive(options: WebArchiveOptions) {
       if (name.endsWith(".warc.gz") && !kept.has(name)) fs.rmSync(path.join(dir, name), { force: true });
     const ids = new Set(articles.list().map((article) => article.id));
     for (const name of listDir(waczDir)) {
+      if (isTemporaryName(name)) continue; // a WACZ being written now
       const articleId = name.replace(/-[0-9a-f]{16}\.wacz(\.partial)?$/, "");
       if (!ids.has(articleId)) fs.rmSync(path.join(waczDir, name), { force: true });
     }
+  }
+
+  /**
+   * Over `maxBytes`, deletes the oldest captures of articles that have a newer one, until the
+   * captures fit: an article's only (newest) capture, its proof, is never deleted.
+   */
+  function keepWithinCap(): void {
+    const max = options.maxBytes;
+    if (max === undefined) return;
+    const all = captures.all();
+    let total = all.reduce((sum, found) => sum + found.fileBytes, 0);
+    if (total <= max) return;
+    const newest = new Map(all.map((found) => [found.articleId, found.id]));
+    for (const found of all) {
+      if (total <= max) break;
+      if (newest.get(found.articleId) === found.id) continue;
+      captures.remove(found.id);
+      fs.rmSync(fileOf(found), { force: true });
+      total -= found.fileBytes;
+    }
+    if (total > max)
+      logger.warn(
+        { bytes: total, maxBytes: max },
+        "The captures exceed CAPTURES_MB: each is an article's only proof",
+      );
   }
 
   function sweepSafely(): void {
@@ -220,12 +247,10 @@ export function createWebArchive(options: WebArchiveOptions) {
     fs.mkdirSync(target, { recursive: true, mode: 0o700 });
     let copied = 0;
     for (const found of captures.all()) {
-      try {
-        await fs.promises.copyFile(fileOf(found), path.join(target, found.file), fs.constants.COPYFILE_EXCL);
-        copied += 1;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
+      const copy = path.join(target, found.file);
+      if (fs.existsSync(copy)) continue;
+      await copyFileAtomic(fileOf(found), copy);
+      copied += 1;
     }
     return copied;
   }

@@ -4,6 +4,7 @@ import { collectionToasts, sameJson, type CollectionConfig, type StoredItem } fr
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { CHANGES_REVERTED, useToast } from "../../lib/dashboard/toasts";
 import { useAdminApi } from "../../lib/dashboard/use-admin-api";
+import type { ApiError } from "../../lib/api-client";
 
 type Refusal = { fields: FieldErrors; message: string };
 
@@ -76,7 +77,7 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
       setExpandedId(result.data.id);
       setJustAdded(result.data.id);
     } else if (!result.sessionExpired) {
-      toast("error", texts.addFailed);
+      toast("error", diskFullOr(result.error, texts.addFailed));
     }
     setAdding(false);
   }
@@ -104,7 +105,7 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
         ...current,
         [id]: { fields: result.error.fields, message: result.error.message },
       }));
-      toast("error", texts.saveFailed);
+      toast("error", diskFullOr(result.error, texts.saveFailed));
       if (result.error.status === 404) void revalidator.revalidate();
     }
     finish(id);
@@ -145,3 +146,6 @@ export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
 
   return { now, rows, adding, expandedId, justAdded, texts, add, save, remove, change, discard, toggle };
 }
+
+/** A full disk is said as the server says it (nothing was saved); other failures by the tab's own words. */
+const diskFullOr = (error: ApiError, text: string) => (error.code === "disk_full" ? error.message : text);

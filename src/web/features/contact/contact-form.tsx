@@ -21,7 +21,8 @@ const AUTOCOMPLETE: Record<VisibleField, string> = {
 };
 
 export type ContactFormProps = {
-  onSent: () => void;
+  /** `note`: the server's word when the disk was full and the message was mailed or held. */
+  onSent: (note?: string) => void;
 };
 
 /**
@@ -51,11 +52,14 @@ export function ContactForm({ onSent }: ContactFormProps) {
     setStatus("sending");
     setErrors({});
     try {
-      await apiRequest("/api/contact", { method: "POST", body: { ...fields, website } });
+      const answer = await apiRequest<{ note?: string } | null>("/api/contact", {
+        method: "POST",
+        body: { ...fields, website },
+      });
       setFields(EMPTY_FIELDS);
       setWebsite("");
       setStatus("idle");
-      onSent();
+      onSent(answer?.note);
     } catch (error) {
       const fieldErrors =
         error instanceof ApiError && error.status === 400 ? visibleFieldErrors(error.fields) : {};

@@ -19,6 +19,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
+  const [sentNote, setSentNote] = useState<string | undefined>();
   const focusNext = useRef<"form" | "thanks" | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const linkedin = isHttpUrl(site.social.linkedin) ? site.social.linkedin : null;
@@ -61,6 +62,7 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
             <h4 className="contact-thanks__title" tabIndex={-1}>
               Thank you for reaching out!
             </h4>
+            {sentNote ? <p className="contact-thanks__text">{sentNote}</p> : null}
             {site.replyNote.trim() ? <p className="contact-thanks__text">{site.replyNote}</p> : null}
             <div className="contact-thanks__actions">
               <button
@@ -80,8 +82,9 @@ export function ContactSection({ site, onExplorePortfolio }: ContactSectionProps
           </div>
         ) : (
           <ContactForm
-            onSent={() => {
+            onSent={(note) => {
               focusNext.current = "thanks";
+              setSentNote(note);
               setSent(true);
             }}
           />

@@ -58,6 +58,28 @@ export function archiveText(archive: HomeSummary["archive"], now: Date): string 
   return `${counted(archive.count, "page", "pages")} captured in the web archive${newest}`;
 }
 
+const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
+
+/** 1536 → '1.5 KB': one decimal below 10 of a unit, none above. */
+export function bytesText(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit && value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
+}
+
+/** The disk in words: free space, then what each growing part takes. */
+export function diskLines(disk: HomeSummary["disk"]): string[] {
+  const { captures, imageCache, uploads, backups } = disk.usage;
+  return [
+    `${bytesText(disk.freeBytes)} free of ${bytesText(disk.totalBytes)}`,
+    `Captures ${bytesText(captures)}, image cache ${bytesText(imageCache)}, uploads ${bytesText(uploads)}, backups ${bytesText(backups)}`,
+  ];
+}
+
 /** The last backup, in words, and whether it is time for another. */
 export function backupText(lastAt: string | null, now: Date): { text: string; stale: boolean } {
   if (!lastAt) return { text: "No backup made yet", stale: true };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { checklistDone, type HomeSummary } from "../../../domain/home";
 import { useMinuteClock } from "../../lib/use-minute-clock";
-import { archiveText, backupText, needLines, readerLines, type HomeLine } from "./home-lines";
+import { archiveText, backupText, diskLines, needLines, readerLines, type HomeLine } from "./home-lines";
 import { MakeItYours } from "./make-it-yours";
 import "./home.css";
 
@@ -62,6 +62,21 @@ export function HomeView({ summary, loading }: { summary: HomeSummary; loading: 
               </>
             ) : null}
           </li>
+        </ul>
+      </section>
+      <section className="home__group" aria-labelledby="home-disk">
+        <h3 id="home-disk">Disk</h3>
+        {summary.disk.low ? (
+          <p className="home__warning" role="alert">
+            The disk is nearly full. {summary.disk.low} Captures, image warm-up, the clip watch and the
+            Wayback queue wait until there is more space: delete old backups or other files on the server
+            (docs/deploy.md, Disk space).
+          </p>
+        ) : null}
+        <ul className="home__lines">
+          {diskLines(summary.disk).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </section>
     </div>
