@@ -20,7 +20,7 @@ const serverCapabilities = fs
   .readdirSync("src/server", { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== "kernel")
   .map((d) => d.name);
-const serverWiring = ["app", "main", "pages", "services", "write-reactions"];
+const serverWiring = ["app", "capabilities", "main", "pages", "services", "write-reactions"];
 const upTo = (name) => [`../${name}`, `../../${name}`, `../../../${name}`, `**/server/${name}`];
 const noWebInServer = {
   group: ["**/web/**"],

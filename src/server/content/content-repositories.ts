@@ -3,6 +3,7 @@ import {
   siteSchema,
   type Article,
   type ArticleInput,
+  type Collection,
   type EducationInput,
   type ExperienceInput,
   type Site,
@@ -10,12 +11,20 @@ import {
 } from "../../domain/content";
 import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
-import type { Store } from "../kernel/db/open-database";
+import type { Drizzle, Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
 import { createArticleMarks } from "./article-marks";
 import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
 
-export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
+/** A write of another capability's own tables, done in the same transaction as the article's. */
+export type AlongsideWrite = { collections: readonly Collection[]; write(db: Drizzle): void };
+
+export type ArticleRepository = CollectionRepository<ArticleInput, Article> & {
+  /** The article takes a new address (link health's "Use new address"). */
+  moveTo(id: string, url: string, at: Date, alongside?: AlongsideWrite): void;
+};
+
+export function createArticleRepository(store: Store): ArticleRepository {
   const { goneOriginals, waybackCopies } = createArticleMarks(store.sqlite);
   const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
@@ -39,6 +48,15 @@ export function createArticleRepository(store: Store): CollectionRepository<Arti
     create: (input) => rows.create(input),
     replace: (id, input) => one(rows.replace(id, input)),
     remove: (id) => rows.remove(id),
+    moveTo(id, url, at, alongside) {
+      store.write(["articles", ...(alongside?.collections ?? [])], (db) => {
+        db.update(articlesTable)
+          .set({ url, updatedAt: at.toISOString() })
+          .where(eq(articlesTable.id, id))
+          .run();
+        alongside?.write(db);
+      });
+    },
   };
 }
 
