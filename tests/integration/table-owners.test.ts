@@ -18,12 +18,6 @@ const KERNEL_TABLES = new Set(["changes"]);
  * one of these is gone, so the list only shrinks.
  */
 const NOT_YET_THROUGH_THE_OWNER = [
-  // The gone marks and Wayback links each article carries (decision 039): link health and
-  // Wayback need the articles, so content cannot need them back without a cycle.
-  ...["link_checks", "article_archives", "wayback_saves", "wayback_lookups"].map((table) => ({
-    file: "content/article-marks.ts",
-    table,
-  })),
   // The site's export and restore carries what the owner made in other capabilities.
   ...[
     "collections",

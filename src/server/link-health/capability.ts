@@ -17,8 +17,8 @@ export const linkHealth = defineCapability({
   needs: ["content", "pageReading", "archive"],
   offers: ["linkHealth"],
   tables: ["link_checks"],
-  create: ({ content, pageReading, archive }, { store, config, logger, fromPublisher }) => ({
-    linkHealth: createLinkHealthService({
+  create({ content, pageReading, archive }, { store, config, logger, fromPublisher }) {
+    const linkHealth = createLinkHealthService({
       store,
       articles: content.articles,
       checks: createLinkCheckRepository(store),
@@ -32,8 +32,11 @@ export const linkHealth = defineCapability({
           signal,
         }),
       logger,
-    }),
-  }),
+    });
+    // An article whose original is gone says so to visitors (decision 024).
+    content.articles.markWith((articles) => linkHealth.goneMarks(articles));
+    return { linkHealth };
+  },
   routes: ({ linkHealth }) => ({ api: linkHealthRoutes(linkHealth) }),
   background: ({ linkHealth }, { config }) => ({
     start: () => {

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { ApiProblem } from "../kernel/http/api-error";
-import type { Article } from "../../domain/content";
+import type { Article, OriginalGone } from "../../domain/content";
 import {
   classifyAnswer,
   isCheckableLink,
@@ -198,6 +198,18 @@ export function createLinkHealthService(options: LinkHealthOptions) {
 
   return {
     report,
+    /** The articles whose original the last check of their present address found gone, and whether Byline still holds their text. */
+    goneMarks(list: readonly Article[]): Map<string, { gone: OriginalGone }> {
+      const states = checks.all();
+      const gone = list.filter((article) => {
+        const state = states.get(article.id);
+        return state?.status === "gone" && state.url === article.url;
+      });
+      const held = options.holdingText(gone);
+      return new Map(
+        gone.map((article) => [article.id, { gone: held.has(article.id) ? "archived" : "unarchived" }]),
+      );
+    },
     /** Checks every article now (the owner's "Check links"); a run under way is not doubled. */
     runNow: () => void startRun(checkable()),
     /** Resolves once the run in progress, if any, has ended. */

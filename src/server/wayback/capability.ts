@@ -22,26 +22,26 @@ export const wayback = defineCapability({
   tables: ["wayback_saves", "wayback_lookups"],
   create({ content }, { store, config, logger, options }) {
     const { waybackAccessKey: accessKey, waybackSecretKey: secretKey } = config;
-    return {
-      wayback: createWaybackService({
-        saves: createWaybackRepository(store),
-        articles: () => content.articles.list(),
-        base: config.waybackUrl,
-        keys: accessKey && secretKey ? { accessKey, secretKey } : undefined,
-        perMinute: config.waybackPerMinute,
-        // No redirects: the keys go to WAYBACK_URL and nowhere else.
-        request: (url, request) =>
-          safeFetch(url, {
-            allowPrivate: config.fetchAllowPrivate,
-            maxBytes: WAYBACK_MAX_BYTES,
-            maxRedirects: 0,
-            timeoutMs: 60_000,
-            ...request,
-          }),
-        logger,
-        ...options.wayback,
-      }),
-    };
+    const wayback = createWaybackService({
+      saves: createWaybackRepository(store),
+      articles: () => content.articles.list(),
+      base: config.waybackUrl,
+      keys: accessKey && secretKey ? { accessKey, secretKey } : undefined,
+      perMinute: config.waybackPerMinute,
+      // No redirects: the keys go to WAYBACK_URL and nowhere else.
+      request: (url, request) =>
+        safeFetch(url, {
+          allowPrivate: config.fetchAllowPrivate,
+          maxBytes: WAYBACK_MAX_BYTES,
+          maxRedirects: 0,
+          timeoutMs: 60_000,
+          ...request,
+        }),
+      logger,
+      ...options.wayback,
+    });
+    content.articles.markWith((articles) => wayback.copyMarks(articles));
+    return { wayback };
   },
   routes: ({ wayback }) => ({ api: waybackRoutes(wayback) }),
   // A new article (or a new address, or an original found gone) is the Wayback worker's to look at.

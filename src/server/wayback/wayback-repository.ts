@@ -43,6 +43,15 @@ export function createWaybackRepository(store: Store) {
             error, attempts
        from wayback_saves`,
   );
+  const snapshotsOf = sqlite.prepare<
+    [],
+    { articleId: string; url: string; snapshotUrl: string; saved: number }
+  >(
+    `select article_id as articleId, url, snapshot_url as snapshotUrl, 1 as saved
+       from wayback_saves where snapshot_url is not null
+     union all
+     select article_id, url, snapshot_url, 0 from wayback_lookups where snapshot_url is not null`,
+  );
   const lookupOf = sqlite.prepare<[string, string], { checkedAt: string }>(
     "select checked_at as checkedAt from wayback_lookups where article_id = ? and url = ?",
   );
@@ -91,6 +100,18 @@ export function createWaybackRepository(store: Store) {
           .onConflictDoUpdate({ target: waybackLookupsTable.articleId, set: row })
           .run(),
       );
+    },
+    /**
+     * The Wayback Machine's copy of each article's present address that has one: the snapshot Save
+     * Page Now made comes first, else the availability API's closest one.
+     */
+    copies(articles: readonly ArticleAddress[]): Map<string, string> {
+      const current = new Map(articles.map(({ id, url }) => [id, url]));
+      const copies = new Map<string, string>();
+      for (const row of snapshotsOf.all().sort((a, b) => b.saved - a.saved))
+        if (current.get(row.articleId) === row.url && !copies.has(row.articleId))
+          copies.set(row.articleId, row.snapshotUrl);
+      return copies;
     },
     /** Each article's save, for the dashboard (rows of an older address left out). */
     saves(articles: readonly ArticleAddress[]): Record<string, WaybackSave> {

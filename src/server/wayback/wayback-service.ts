@@ -285,6 +285,9 @@ export function createWaybackService(options: WaybackOptions) {
     },
     /** Resolves once the pass in progress, if any, has finished. */
     idle: passes.idle,
+    /** The Wayback copy visitors are offered with each article that has one. */
+    copyMarks: (list: readonly Pick<Article, "id" | "url">[]): Map<string, { wayback: string }> =>
+      new Map([...saves.copies(list)].map(([id, wayback]) => [id, { wayback }])),
     report: (): WaybackReport => ({
       configured: spn !== undefined,
       articles: saves.saves(options.articles()),
