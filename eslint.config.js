@@ -13,14 +13,14 @@ const noServerInWeb = {
 };
 // The server is a kernel (src/server/kernel: database, HTTP helpers, the safe fetcher, the parse
 // guard, the extraction engine, config, logger, shared errors and caches) and capabilities beside
-// it, one folder each. A capability uses the kernel and src/domain; what it needs of another is
-// passed in as a function by src/server/services.ts. It may name another's types (the shape of
-// what it is given), never load its code (decision 031).
+// it, one folder each. A capability uses the kernel and src/domain; what it needs of another it
+// names in its capability.ts, and the wiring hands it over (decision 040). It may name another's
+// types (the shape of what it is given), never load its code (decision 031).
 const serverCapabilities = fs
   .readdirSync("src/server", { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== "kernel")
   .map((d) => d.name);
-const serverWiring = ["app", "main", "pages", "services", "write-reactions"];
+const serverWiring = ["app", "capabilities", "main", "pages", "services", "write-reactions"];
 const upTo = (name) => [`../${name}`, `../../${name}`, `../../../${name}`, `**/server/${name}`];
 const noWebInServer = {
   group: ["**/web/**"],
@@ -30,7 +30,7 @@ const noWebInServer = {
 const noWiring = {
   group: serverWiring.flatMap((file) => upTo(file)),
   message:
-    "Only the wiring (app.ts, services.ts, main.ts) composes capabilities; take what you need as a dependency.",
+    "Only the wiring (capabilities.ts, services.ts, app.ts, main.ts) composes capabilities; name what you need in your capability.ts.",
 };
 /** Kernel and capability files: no browser code, no wiring, and `patterns` besides. */
 const serverFence = (files, patterns) => ({
@@ -139,7 +139,7 @@ export default tseslint.config(
         .map((other) => ({
           group: upTo(other).map((path) => `${path}/**`),
           allowTypeImports: true,
-          message: `Capability '${name}' may not load capability '${other}'; have services.ts pass the function in (types may be imported).`,
+          message: `Capability '${name}' may not load capability '${other}'; name what you need of it in the needs of your capability.ts (types may be imported).`,
         })),
     ),
   ),

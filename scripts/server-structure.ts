@@ -1,8 +1,8 @@
 // Prints how src/server is built, from its imports: how many floors its import graph stands (the
 // longest chain of files, each importing the next), which capability loads which, and any import of
-// browser code; then which capability calls which through the functions the wiring hands it
-// (services.ts), and any loop between capabilities at run time (it exits 1 if there is one).
-// Decisions 031 and 039 quote it.
+// browser code; then which capability calls which at run time, as each capability's definition
+// (its folder's capability.ts) declares what it needs, and any loop between capabilities (it exits
+// 1 if there is one). Decisions 031, 039 and 040 quote it.
 //
 //   npm run structure                        this checkout
 //   npm run structure -- --root DIR          another checkout (tests and fixtures are left out)
@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loopsOf, wiringCalls } from "./lib/wiring-calls";
+import { contractCalls, loopsOf, readDefinition } from "./lib/contract-calls";
 
 const { values } = parseArgs({
   options: { root: { type: "string", default: "." }, kernel: { type: "string", default: "kernel" } },
@@ -107,13 +107,17 @@ for (const [pair, counts] of typesOnly) console.log(`  ${pair} (${counts.types})
 console.log(`server imports of browser code: ${webImports.length}`);
 for (const line of webImports) console.log(`  ${line}`);
 
-// Run-time calls: the functions the wiring hands each capability (src/server/services.ts).
-const wiringFile = path.join(serverDir, "services.ts");
-const calls = wiringCalls(fs.readFileSync(wiringFile, "utf8"), (specifier) => {
-  const target = path.resolve(serverDir, specifier);
-  return target.startsWith(serverDir + path.sep) ? capabilityOf(target) : undefined;
+// Run-time calls: what each capability's definition needs, and who offers it.
+const definitions = capabilities.flatMap((name) => {
+  const file = path.join(serverDir, name, "capability.ts");
+  const definition = fs.existsSync(file) ? readDefinition(fs.readFileSync(file, "utf8")) : undefined;
+  return definition ? [definition] : [];
 });
-console.log(`capability calls another through the wiring: ${calls.length} pairs`);
+const undefinedOnes = capabilities.filter((name) => !definitions.some((d) => d.name === name));
+console.log(`capabilities without a definition (capability.ts): ${undefinedOnes.length}`);
+for (const name of undefinedOnes) console.log(`  ${name}`);
+const calls = contractCalls(definitions);
+console.log(`capability needs what another offers: ${calls.length} pairs`);
 for (const call of calls) console.log(`  ${call.from} → ${call.to} (${call.via})`);
 const loops = loopsOf([
   ...calls,
@@ -124,4 +128,4 @@ const loops = loopsOf([
 ]);
 console.log(`loops between capabilities at run time: ${loops.length}`);
 for (const loop of loops) console.log(`  ${loop.join(" → ")}`);
-if (loops.length > 0) process.exitCode = 1;
+if (loops.length > 0 || undefinedOnes.length > 0) process.exitCode = 1;

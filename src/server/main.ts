@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./kernel/config";
 import { nodeListener } from "./kernel/http/node-listener";
 import { createLogger } from "./kernel/logger";
 import { developmentPages, productionPages } from "./pages";
+import { partsOf, type Background } from "./kernel/capability";
 import { keepNewFilesPrivate } from "./kernel/private-files";
 import { createServices, ensureOwner } from "./services";
 
@@ -29,7 +30,10 @@ async function main() {
   // After the build is found: without one, the server stops before it opens or creates anything.
   const services = createServices(config, logger, { warmImages: true });
   const { app } = createApp(services, { pages, development });
-  const { live, publicCache } = services;
+  const { publicCache } = services;
+  const background: Background[] = services.capabilities.flatMap((capability) =>
+    capability.background ? [capability.background(partsOf(services, capability), services)] : [],
+  );
   const listener = nodeListener(app.fetch, viteServer ? undefined : publicCache);
   const server = http.createServer((req, res) =>
     viteServer ? viteServer.middlewares(req, res, () => listener(req, res)) : listener(req, res),
@@ -53,16 +57,9 @@ async function main() {
           "On a server, set PUBLIC_URL to the site's https:// address (see docs/deploy.md).",
       );
     }
-    services.contact.start();
-    services.imports.resume();
-    if (config.linkCheckDaily) services.linkHealth.start();
-    services.watch.start();
-    services.wayback.start();
-    services.emailFollow.start();
-    // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
-    services.images.scheduleWarm();
-    // The owner's e-mail about a nearly full disk goes even when nobody opens Home (once a day).
-    services.disk.start();
+    // Each capability's background work: the delivery queue, import jobs, link health, the clip
+    // watch, the Wayback worker, the image warm-up.
+    for (const work of background) work.start?.();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
     externalWrites = setInterval(() => services.store.emitExternalWrites(), 1000);
     if (setupLink) logger.warn(`No owner account yet. Open this one-time link to create it: ${setupLink}`);
@@ -75,22 +72,10 @@ async function main() {
     stopping = true;
     logger.info(`${signal}: stopping`);
     clearInterval(externalWrites);
-    void services.disk.stop();
-    live.closeAll();
     services.outlets.stop();
-    const contactStopped = Promise.all([
-      services.contact.stop(),
-      services.imports.stop(),
-      services.pageReading.stop(),
-    ]);
-    const linksStopped = Promise.all([
-      services.linkHealth.stop(),
-      services.watch.stop(),
-      services.wayback.stop(),
-      services.emailFollow.stop(),
-    ]);
+    const stopped = Promise.all(background.map((work) => work.stop?.()));
     server.close(() => {
-      void Promise.all([contactStopped, linksStopped]).finally(() => {
+      void stopped.finally(() => {
         services.store.close();
         process.exit(0);
       });

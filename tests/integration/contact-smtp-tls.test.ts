@@ -2,11 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createContactService,
-  createSmtpTransport,
-  smtpTransportOptions,
-} from "../../src/server/contact/contact-service";
+import { createContactService } from "../../src/server/contact/contact-service";
+import { createSmtpTransport, smtpTransportOptions } from "../../src/server/kernel/mail/smtp-transport";
 import { openStore, type Store } from "../../src/server/kernel/db/open-database";
 import { createLogger } from "../../src/server/kernel/logger";
 import { createContentRepositories } from "../../src/server/content/content-repositories";

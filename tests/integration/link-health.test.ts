@@ -448,6 +448,7 @@ describe("the daily background check", () => {
       store: t.services.store,
       articles: t.services.content.articles,
       checks,
+      holdingText: (articles) => t.services.archive.holdingText(articles),
       archiveNow: () => Promise.reject(new Error("unused")),
       visit: async (url) => {
         visited.push(url);

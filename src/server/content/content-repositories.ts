@@ -3,6 +3,7 @@ import {
   siteSchema,
   type Article,
   type ArticleInput,
+  type Collection,
   type EducationInput,
   type ExperienceInput,
   type Site,
@@ -10,35 +11,65 @@ import {
 } from "../../domain/content";
 import { mergeSite } from "./site-merge";
 import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
-import type { Store } from "../kernel/db/open-database";
+import type { Drizzle, Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
-import { createArticleMarks } from "./article-marks";
 import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
 
-export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
-  const { goneOriginals, waybackCopies } = createArticleMarks(store.sqlite);
+/** A write of another capability's own tables, done in the same transaction as the article's. */
+export type AlongsideWrite = { collections: readonly Collection[]; write(db: Drizzle): void };
+
+/**
+ * What another capability marks articles with from its own findings (link health: the original
+ * is gone; Wayback: its copy), by article id. Given the articles, so that reading them calls no
+ * capability back into content (decision 039); each finding is written as an "articles" change.
+ */
+export type ArticleMarks = (
+  articles: readonly Article[],
+) => ReadonlyMap<string, Partial<Pick<Article, "gone" | "wayback">>>;
+
+export type ArticleRepository = CollectionRepository<ArticleInput, Article> & {
+  /** The article takes a new address (link health's "Use new address"). */
+  moveTo(id: string, url: string, at: Date, alongside?: AlongsideWrite): void;
+  /** Adds a source of marks, read with every list and article from then on. */
+  markWith(marks: ArticleMarks): void;
+};
+
+export function createArticleRepository(store: Store): ArticleRepository {
+  const sources: ArticleMarks[] = [];
   const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
     collection: "articles",
     table: articlesTable,
     order: sortArticlesByDateDesc,
   });
-  const markGone = (articles: readonly Article[]): Article[] => {
-    const gone = goneOriginals();
-    const copies = waybackCopies();
+  const marked = (articles: readonly Article[]): Article[] => {
+    const found = sources.map((marks) => marks(articles));
     return articles.map((article) => {
-      const state = gone.get(article.id);
-      const wayback = copies.get(article.id);
-      if (!state && !wayback) return article;
-      return Object.freeze({ ...article, ...(state && { gone: state }), ...(wayback && { wayback }) });
+      const marks = found.flatMap((byId) => byId.get(article.id) ?? []);
+      return marks.length === 0 ? article : Object.freeze(Object.assign({ ...article }, ...marks));
     });
   };
-  const one = (article: Article | undefined) => (article ? markGone([article])[0] : undefined);
+  const one = (article: Article | undefined) => (article ? marked([article])[0] : undefined);
+  const readList = () => store.readUntilChange("articles", () => Object.freeze(marked(rows.list())));
+  let list = readList();
   return {
-    list: store.readUntilChange("articles", () => Object.freeze(markGone(rows.list()))),
+    list: () => list(),
     get: (id) => one(rows.get(id)),
     create: (input) => rows.create(input),
     replace: (id, input) => one(rows.replace(id, input)),
     remove: (id) => rows.remove(id),
+    moveTo(id, url, at, alongside) {
+      store.write(["articles", ...(alongside?.collections ?? [])], (db) => {
+        db.update(articlesTable)
+          .set({ url, updatedAt: at.toISOString() })
+          .where(eq(articlesTable.id, id))
+          .run();
+        alongside?.write(db);
+      });
+    },
+    markWith(marks) {
+      sources.push(marks);
+      list = readList();
+    },
   };
 }
 

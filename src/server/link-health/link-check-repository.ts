@@ -1,8 +1,6 @@
-import type Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import type { LinkCheckState } from "../../domain/link-health";
 import type { Drizzle, Store } from "../kernel/db/open-database";
-import { HOLDS_TEXT_SQL } from "../kernel/db/holds-text";
 import { linkChecksTable } from "../kernel/db/schema";
 
 type Row = typeof linkChecksTable.$inferSelect;
@@ -49,15 +47,3 @@ export function createLinkCheckRepository(store: Store) {
 }
 
 export type LinkCheckRepository = ReturnType<typeof createLinkCheckRepository>;
-
-/** The articles for which Byline holds text: their own, or an archived copy of their address. */
-export function readArchivedArticleIds(sqlite: Database.Database): Set<string> {
-  const rows = sqlite
-    .prepare<[], { id: string }>(
-      `select a.id as id from articles a
-         left join article_archives ar on ar.article_id = a.id
-        where ${HOLDS_TEXT_SQL}`,
-    )
-    .all();
-  return new Set(rows.map((row) => row.id));
-}

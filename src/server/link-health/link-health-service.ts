@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { ApiProblem } from "../kernel/http/api-error";
-import type { Article } from "../../domain/content";
+import type { Article, OriginalGone } from "../../domain/content";
 import {
   classifyAnswer,
   isCheckableLink,
@@ -11,12 +11,11 @@ import {
   type LinkHealthReport,
 } from "../../domain/link-health";
 import { httpUrl } from "../../domain/url-schemas";
-import { eq } from "drizzle-orm";
-import { articlesTable } from "../kernel/db/schema";
+import type { ArticleRepository } from "../content/content-repositories";
 import type { Store } from "../kernel/db/open-database";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import { createBackgroundWorker } from "../kernel/background-worker";
-import { readArchivedArticleIds, type LinkCheckRepository } from "./link-check-repository";
+import type { LinkCheckRepository } from "./link-check-repository";
 import { errorReason } from "../../domain/error-reason";
 
 /** The part of a fetched answer a check reads: where the redirects ended, and the status. */
@@ -24,11 +23,10 @@ export type VisitAnswer = { url: string; status: number; statusText: string };
 
 export type LinkHealthOptions = {
   store: Store;
-  articles: {
-    list(): readonly Article[];
-    get(id: string): Article | undefined;
-  };
+  articles: Pick<ArticleRepository, "list" | "get" | "moveTo">;
   checks: LinkCheckRepository;
+  /** Which of these articles Byline holds text for (page reading keeps the copies). */
+  holdingText: (articles: readonly Article[]) => Set<string>;
   /** "Archive now": page reading reads the live original and keeps it for the article. */
   archiveNow: (articleId: string) => Promise<{ fetchedAt: string; url: string }>;
   /**
@@ -170,9 +168,10 @@ export function createLinkHealthService(options: LinkHealthOptions) {
 
   function report(): LinkHealthReport {
     const states = checks.all();
-    const archived = readArchivedArticleIds(store.sqlite);
+    const list = articles.list();
+    const archived = options.holdingText(list);
     const byArticle: Record<string, ArticleLinkHealth> = {};
-    for (const article of articles.list()) {
+    for (const article of list) {
       const stored = states.get(article.id);
       // A check from before `.example` addresses were left out says nothing (the demo's clips).
       const state = stored?.url === article.url && isCheckableLink(article.url) ? stored : undefined;
@@ -196,6 +195,18 @@ export function createLinkHealthService(options: LinkHealthOptions) {
 
   return {
     report,
+    /** The articles whose original the last check of their present address found gone, and whether Byline still holds their text. */
+    goneMarks(list: readonly Article[]): Map<string, { gone: OriginalGone }> {
+      const states = checks.all();
+      const gone = list.filter((article) => {
+        const state = states.get(article.id);
+        return state?.status === "gone" && state.url === article.url;
+      });
+      const held = options.holdingText(gone);
+      return new Map(
+        gone.map((article) => [article.id, { gone: held.has(article.id) ? "archived" : "unarchived" }]),
+      );
+    },
     /** Checks every article now (the owner's "Check links"); a run under way is not doubled. */
     runNow: () => {
       if (worker.isRunning()) return;
@@ -215,13 +226,10 @@ export function createLinkHealthService(options: LinkHealthOptions) {
       if (!httpUrl.safeParse(movedTo).success) {
         throw new LinkHealthError(409, "not_moved", "The new address is too long to store.");
       }
-      store.write(["articles", "links"], (db) => {
-        db.update(articlesTable)
-          .set({ url: movedTo, updatedAt: now().toISOString() })
-          .where(eq(articlesTable.id, id))
-          .run();
+      articles.moveTo(id, movedTo, now(), {
+        collections: ["links"],
         // The check followed the redirect to a page that answered: the new address is fine.
-        checks.put(db, id, { ...state, url: movedTo, status: "ok", movedTo: null });
+        write: (db) => checks.put(db, id, { ...state, url: movedTo, status: "ok", movedTo: null }),
       });
       logger.info({ articleId: id, from: url, to: movedTo }, "An article took its new address");
       return article(id);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import type { Store } from "../kernel/db/open-database";
 import { archiveCapturesTable, articleArchivesTable } from "../kernel/db/schema";
 
@@ -34,6 +34,24 @@ export function createArticleArchive(store: Store) {
     currentFor(article: { id: string; url: string }): ArchivedArticle | undefined {
       const copy = get(article.id);
       return copy?.url === article.url ? copy : undefined;
+    },
+    /**
+     * Which of `articles` Byline holds text for: the owner's own (not blank, as reader mode and
+     * the clip book read it), or a kept copy of the article's present address.
+     */
+    holdingText(articles: readonly { id: string; url: string; content: string }[]): Set<string> {
+      const copies = new Map(
+        store.db
+          .select({ articleId: articleArchivesTable.articleId, url: articleArchivesTable.url })
+          .from(articleArchivesTable)
+          .where(ne(articleArchivesTable.content, ""))
+          .all()
+          .map((copy) => [copy.articleId, copy.url]),
+      );
+      const held = articles.filter(
+        (article) => article.content.trim() !== "" || copies.get(article.id) === article.url,
+      );
+      return new Set(held.map((article) => article.id));
     },
     /** Replaces the article's copy; a copy with no capture leaves none recorded for it. */
     put(copy: ArchivedArticle): void {

@@ -6,10 +6,9 @@ import { waybackLookupsTable, waybackSavesTable } from "../kernel/db/schema";
 type SaveRow = typeof waybackSavesTable.$inferSelect;
 export type QueuedSave = Pick<SaveRow, "articleId" | "url" | "status" | "jobId" | "attempts" | "postedAt">;
 
-/** The articles whose address is not yet queued: new ones, and ones whose address changed. */
-const UNQUEUED = `
-  from articles a left join wayback_saves w on w.article_id = a.id
- where (a.url like 'http://%' or a.url like 'https://%') and (w.article_id is null or w.url <> a.url)`;
+/** An article as the queue sees it: its owner (content) hands the list in. */
+type ArticleAddress = { id: string; url: string };
+const webAddress = (url: string) => /^https?:\/\//i.test(url);
 
 /**
  * The Save Page Now queue and the availability lookups (decision 037). The dashboard's view is
@@ -18,10 +17,12 @@ const UNQUEUED = `
  */
 export function createWaybackRepository(store: Store) {
   const { sqlite } = store;
-  const countUnqueued = sqlite.prepare<[], { n: number }>(`select count(*) as n ${UNQUEUED}`);
-  const queueUnqueued = sqlite.prepare<{ now: string }>(
+  const queuedUrls = sqlite.prepare<[], { articleId: string; url: string }>(
+    "select article_id as articleId, url from wayback_saves",
+  );
+  const queue = sqlite.prepare<{ articleId: string; url: string; now: string }>(
     `insert into wayback_saves (article_id, url, status, attempts, due_at, queued_at)
-     select a.id, a.url, 'queued', 0, @now, @now ${UNQUEUED}
+     values (@articleId, @url, 'queued', 0, @now, @now)
      on conflict (article_id) do update set
        url = excluded.url, status = 'queued', job_id = null, attempts = 0, due_at = excluded.due_at,
        saved_at = null, snapshot_url = null, error = null, queued_at = excluded.queued_at`,
@@ -37,10 +38,19 @@ export function createWaybackRepository(store: Store) {
   const recentPosts = sqlite.prepare<[string], { postedAt: string }>(
     "select posted_at as postedAt from wayback_saves where posted_at > ? order by posted_at",
   );
-  const currentSaves = sqlite.prepare<[], WaybackSave & { articleId: string }>(
-    `select w.article_id as articleId, w.status, w.saved_at as savedAt, w.snapshot_url as snapshotUrl,
-            w.error, w.attempts
-       from wayback_saves w join articles a on a.id = w.article_id and a.url = w.url`,
+  const allSaves = sqlite.prepare<[], WaybackSave & { articleId: string; url: string }>(
+    `select article_id as articleId, url, status, saved_at as savedAt, snapshot_url as snapshotUrl,
+            error, attempts
+       from wayback_saves`,
+  );
+  const snapshotsOf = sqlite.prepare<
+    [],
+    { articleId: string; url: string; snapshotUrl: string; saved: number }
+  >(
+    `select article_id as articleId, url, snapshot_url as snapshotUrl, 1 as saved
+       from wayback_saves where snapshot_url is not null
+     union all
+     select article_id, url, snapshot_url, 0 from wayback_lookups where snapshot_url is not null`,
   );
   const lookupOf = sqlite.prepare<[string, string], { checkedAt: string }>(
     "select checked_at as checkedAt from wayback_lookups where article_id = ? and url = ?",
@@ -48,9 +58,14 @@ export function createWaybackRepository(store: Store) {
 
   return {
     /** Queues every article with a web address not yet queued; says whether there were any. */
-    queueNewArticles(now: Date): boolean {
-      if (countUnqueued.get()!.n === 0) return false;
-      store.write("wayback", () => queueUnqueued.run({ now: now.toISOString() }));
+    queueNewArticles(articles: readonly ArticleAddress[], now: Date): boolean {
+      const queued = new Map(queuedUrls.all().map((row) => [row.articleId, row.url]));
+      const unqueued = articles.filter(({ id, url }) => webAddress(url) && queued.get(id) !== url);
+      if (unqueued.length === 0) return false;
+      const at = now.toISOString();
+      store.write("wayback", () => {
+        for (const { id, url } of unqueued) queue.run({ articleId: id, url, now: at });
+      });
       return true;
     },
     due: (now: Date, limit: number) => dueSaves.all(now.toISOString(), limit),
@@ -86,10 +101,27 @@ export function createWaybackRepository(store: Store) {
           .run(),
       );
     },
-    /** The Wayback copy visitors are offered, by article id. */
+    /**
+     * The Wayback Machine's copy of each article's present address that has one: the snapshot Save
+     * Page Now made comes first, else the availability API's closest one.
+     */
+    copies(articles: readonly ArticleAddress[]): Map<string, string> {
+      const current = new Map(articles.map(({ id, url }) => [id, url]));
+      const copies = new Map<string, string>();
+      for (const row of snapshotsOf.all().sort((a, b) => b.saved - a.saved))
+        if (current.get(row.articleId) === row.url && !copies.has(row.articleId))
+          copies.set(row.articleId, row.snapshotUrl);
+      return copies;
+    },
     /** Each article's save, for the dashboard (rows of an older address left out). */
-    saves(): Record<string, WaybackSave> {
-      return Object.fromEntries(currentSaves.all().map(({ articleId, ...save }) => [articleId, save]));
+    saves(articles: readonly ArticleAddress[]): Record<string, WaybackSave> {
+      const current = new Map(articles.map(({ id, url }) => [id, url]));
+      return Object.fromEntries(
+        allSaves
+          .all()
+          .filter((save) => current.get(save.articleId) === save.url)
+          .map(({ articleId, url: _, ...save }) => [articleId, save]),
+      );
     },
   };
 }

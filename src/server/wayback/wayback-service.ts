@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { Article } from "../../domain/content";
 import type { WaybackReport } from "../../domain/wayback";
 import { SafeFetchError } from "../kernel/fetch/safe-fetch";
 import { retryDelayMs } from "../kernel/retry-backoff";
@@ -25,8 +26,8 @@ export type WaybackOptions = {
   /** WAYBACK_PER_MINUTE: saves sent in any minute at most (and availability questions asked). */
   perMinute: number;
   request: WaybackRequest;
-  /** The articles whose original is gone, of which Byline kept no text and knows no Wayback copy. */
-  goneWithoutText: () => readonly { id: string; url: string }[];
+  /** The articles, from their owner (content): never read from its table. */
+  articles: () => readonly Pick<Article, "id" | "url" | "gone" | "wayback">[];
   logger: Pick<Logger, "info" | "warn" | "error">;
   clock?: WaybackClock;
   /** The wait between two questions about a job in progress. */
@@ -184,7 +185,11 @@ export function createWaybackService(options: WaybackOptions) {
 
   async function passLookups(): Promise<void> {
     lookupsWaiting = false;
-    for (const { id, url } of options.goneWithoutText()) {
+    // Originals gone, of which Byline kept no text and knows no Wayback copy.
+    const goneWithoutText = options
+      .articles()
+      .filter((article) => article.gone === "unarchived" && !article.wayback);
+    for (const { id, url } of goneWithoutText) {
       if (stopped()) return;
       const asked = saves.lookedUpAt(id, url);
       if (asked !== undefined && clock.now() - asked < LOOKUP_AGAIN_MS) continue;
@@ -235,7 +240,7 @@ export function createWaybackService(options: WaybackOptions) {
 
   const worker = createBackgroundWorker({
     pass: async () => {
-      saves.queueNewArticles(now());
+      saves.queueNewArticles(options.articles(), now());
       await passSaves();
       await passLookups();
     },
@@ -264,7 +269,13 @@ export function createWaybackService(options: WaybackOptions) {
     },
     /** Resolves once the pass in progress, if any, has finished. */
     idle: worker.idle,
-    report: (): WaybackReport => ({ configured: spn !== undefined, articles: saves.saves() }),
+    /** The Wayback copy visitors are offered with each article that has one. */
+    copyMarks: (list: readonly Pick<Article, "id" | "url">[]): Map<string, { wayback: string }> =>
+      new Map([...saves.copies(list)].map(([id, wayback]) => [id, { wayback }])),
+    report: (): WaybackReport => ({
+      configured: spn !== undefined,
+      articles: saves.saves(options.articles()),
+    }),
     /** Starts the worker, which first picks up whatever the last process left in the queue. */
     start() {
       if (stopped()) return;

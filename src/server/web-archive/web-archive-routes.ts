@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import type { BylineEvidence } from "../../domain/byline-evidence";
 import { PORTFOLIO_WACZ_PATH } from "../../domain/web-archive";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
@@ -17,38 +16,26 @@ export type WebArchiveRouteOptions = {
    * this many in DOWNLOAD_WINDOW_MS (WACZ_DOWNLOADS_PER_ADDRESS).
    */
   downloadsPerAddress: number;
-  /** Where the article's captured page names the owner, if it does (the proof line, issue 39). */
-  bylineOf: (articleId: string) => BylineEvidence | undefined;
 };
 
 /**
- * `GET /articles/:id/capture` (the reader's proof line) and `GET /articles/:id/archive.wacz`
- * (public, for any stored article), and the owner's `GET /archive/portfolio.wacz`.
+ * `GET /articles/:id/archive.wacz` (public, for any stored article) and the owner's
+ * `GET /archive/portfolio.wacz`. The reader's proof line is the proof capability's.
  */
 export function webArchiveRoutes(archive: WebArchive, options: WebArchiveRouteOptions) {
   const downloads = createRateLimiter({ limit: options.downloadsPerAddress, windowMs: DOWNLOAD_WINDOW_MS });
-  return (
-    new Hono<AppEnv>()
-      // Every open article asks: one whose page was never captured answers null, not an error.
-      .get("/articles/:id/capture", (c) => {
-        const id = c.req.param("id");
-        if (!archive.holdsArticle(id)) return apiError(c, 404, "not_found", "There is no such article.");
-        const proof = archive.proof(id);
-        const byline = proof && options.bylineOf(id);
-        return c.json(proof ? { ...proof, ...(byline && { byline }) } : null);
-      })
-      .get("/articles/:id/archive.wacz", async (c) => {
-        const message = "Too many web archive downloads. Try again in a few minutes.";
-        const refused = overLimit(c, downloads, options.clientIp(c), message);
-        if (refused) return refused;
-        const wacz = await archive.articleWacz(c.req.param("id"));
-        if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
-        return waczAnswer(c, wacz.stream, wacz.filename);
-      })
-      .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
-        waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
-      )
-  );
+  return new Hono<AppEnv>()
+    .get("/articles/:id/archive.wacz", async (c) => {
+      const message = "Too many web archive downloads. Try again in a few minutes.";
+      const refused = overLimit(c, downloads, options.clientIp(c), message);
+      if (refused) return refused;
+      const wacz = await archive.articleWacz(c.req.param("id"));
+      if (!wacz) return apiError(c, 404, "no_capture", "This article's page has not been captured.");
+      return waczAnswer(c, wacz.stream, wacz.filename);
+    })
+    .get(PORTFOLIO_WACZ_PATH.replace(/^\/api/, ""), requireOwner, async (c) =>
+      waczAnswer(c, await archive.portfolioWacz(), "portfolio.wacz"),
+    );
 }
 
 function waczAnswer(c: AppContext, stream: Readable, filename: string): Response {

@@ -1,0 +1,28 @@
+import { defineCapability } from "../kernel/capability";
+import { readerRoutes } from "./reader-routes";
+import { createReaderService, type ReaderService } from "./reader-service";
+
+declare module "../kernel/capability" {
+  interface Offered {
+    reader: ReaderService;
+  }
+}
+
+export const reader = defineCapability({
+  name: "reader",
+  needs: ["content", "archive", "pageReading", "watch"],
+  offers: ["reader"],
+  tables: [],
+  create: ({ content, archive, pageReading, watch }, { logger }) => ({
+    reader: createReaderService({
+      articles: content.articles,
+      archive,
+      readArticle: (articleId) => pageReading.readArticle(articleId),
+      frameable: (url) => pageReading.frameable(url),
+      onPageRead: (page, signals) => watch.notePageRead(page, signals),
+      alsoPublishedAt: (articleId) => watch.alsoPublishedAt(articleId),
+      logger,
+    }),
+  }),
+  routes: ({ reader }) => ({ api: readerRoutes(reader) }),
+});
