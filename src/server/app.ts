@@ -29,6 +29,7 @@ import type { CollectionPage } from "./collections/collection-service";
 import { readershipRoutes } from "./readership/readership-routes";
 import { webArchiveRoutes } from "./web-archive/web-archive-routes";
 import type { Services } from "./services";
+import { identityRoutes } from "./identity/identity-routes";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
 export type AppOptions = {
@@ -48,6 +49,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => apiError(c, 413, "too_large", "The request body is too large."),
   });
+  const identity = identityRoutes(services.identity);
   const clipBooks = clipBookRoutes(services.clipBooks, {
     collectionById: (id) => {
       const collection = services.collections.get(id);
@@ -110,6 +112,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", collectionRoutes(services.collections))
     .route("/", readershipRoutes({ counter: services.readers, counts: services.readCounts }))
     .route("/", live.app)
+    .route("/", identity.api)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
@@ -137,7 +140,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/uploads", servedUploads(services.uploads))
     .route("/", iconRoutes(services.icons))
     .route("/", socialCardRoutes(cards))
-    .route("/", clipBooks.site);
+    .route("/", clipBooks.site)
+    .route("/", identity.site);
 
   app.onError((error, c) => {
     services.logger.error({ err: error, path: c.req.path }, "Request failed");

@@ -45,6 +45,8 @@ import { createWebArchive } from "./web-archive/web-archive-service";
 import { createDemoContent } from "./content/demo-removal";
 import { createHome } from "./home/home-service";
 import { lastBackupAt } from "./kernel/backup-record";
+import { createAccountCheckRepository } from "./identity/account-check-repository";
+import { createAccountChecks } from "./identity/account-checks";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -63,6 +65,8 @@ export type ServiceOptions = {
   wayback?: { clock?: WaybackClock; pollMs?: number; retryBaseMs?: number };
   /** The clip book worker's deadline, heap and turns (tests shorten them). */
   clipBooks?: Partial<ClipBookLimits>;
+  /** Where a Bluesky handle's DID is asked (tests: a fake on loopback in place of https://<handle>). */
+  identity?: { handleDidUrl?: (handle: string) => string };
 };
 
 /** Everything the server needs, built once per process (or per test) from the configuration. */
@@ -297,9 +301,20 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     contactTo: config.contactTo,
     mailConfigured: contact.queue !== undefined,
   });
+  // Identity (issue 39): 'Check my accounts' and the Bluesky DID the site answers.
+  const identity = createAccountChecks({
+    checks: createAccountCheckRepository(store),
+    site: () => ownedSite(content.site.get()),
+    publicUrl: config.publicUrl,
+    fetch: (url, request) =>
+      safeFetch(url, { allowPrivate: config.fetchAllowPrivate, maxBytes: 2 * 1024 * 1024, ...request }),
+    handleDidUrl: options.identity?.handleDidUrl,
+    now: options.now,
+  });
   return {
     config,
     logger,
+    identity,
     demo,
     home,
     store,

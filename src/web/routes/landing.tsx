@@ -22,6 +22,8 @@ import { FrontSection } from "../features/landing/front-section";
 import { SECTION_IDS } from "../features/landing/sections";
 import { SectionDivider } from "../features/landing/section-divider";
 import { landingJsonLd } from "../features/landing/seo/json-ld";
+import { absoluteUrl } from "../features/landing/seo/urls";
+import { accountLinks } from "../../domain/accounts";
 import { JsonLdScript } from "../features/landing/seo/json-ld-script";
 import { landingMeta } from "../features/landing/seo/page-meta";
 import { SiteFooter } from "../features/landing/site-footer";
@@ -173,7 +175,17 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </section>
         </main>
         <BackToTop visible={scroll.backToTop} />
-        <SiteFooter name={site.name} professions={site.hero.professions} year={today.year} />
+        <SiteFooter
+          name={site.name}
+          professions={site.hero.professions}
+          year={today.year}
+          card={{
+            home: `${publicUrl}/`,
+            photo: site.heroImage ? absoluteUrl(site.heroImage, publicUrl) : undefined,
+            note: site.hero.tagline,
+            accounts: accountLinks(site),
+          }}
+        />
         <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
         {articleId ? (
           <Suspense fallback={null}>

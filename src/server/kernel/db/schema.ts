@@ -5,6 +5,7 @@ import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-w
 import type { CollectionVisibility } from "../../../domain/collections";
 import type { WaybackSaveStatus } from "../../../domain/wayback";
 import type { ReadKind } from "../../../domain/readership";
+import type { AccountCheck } from "../../../domain/accounts";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -416,4 +417,15 @@ export const archiveCapturesTable = sqliteTable("archive_captures", {
   captureId: text("capture_id")
     .notNull()
     .references(() => capturesTable.id, { onDelete: "cascade" }),
+});
+
+/**
+ * 'Check my accounts' (src/server/identity): the newest check of each of the owner's accounts,
+ * by its address. A row whose address is no longer among the accounts is not shown.
+ */
+export const accountChecksTable = sqliteTable("account_checks", {
+  url: text("url").primaryKey(),
+  linksBack: integer("links_back", { mode: "boolean" }).notNull(),
+  checkedAt: text("checked_at").notNull(),
+  result: text("result", { mode: "json" }).$type<AccountCheck>().notNull(),
 });
