@@ -73,10 +73,14 @@ export function createAccountChecks(deps: AccountChecksDeps) {
   const handleDidUrl = deps.handleDidUrl ?? ((handle: string) => `https://${handle}/.well-known/atproto-did`);
   const pointsHere = (href: string) => isHttpUrl(href) && hostOf(href) === siteHost;
   let running: Promise<AccountCheck[]> | undefined;
+  const userAgent = `Byline/1.0 (account check; +${deps.publicUrl})`;
+  /** Says who asks, and where to find out more, as the link checks do. */
+  const get = (url: string, accept: string[]) =>
+    deps.fetch(url, { accept, headers: { accept: accept.join(", "), "user-agent": userAgent } });
 
   async function pageLinksBack(url: string): Promise<{ linksBack: boolean; finding?: AccountFinding }> {
     try {
-      const page = await deps.fetch(url, { accept: HTML, headers: { accept: "text/html" } });
+      const page = await get(url, HTML);
       if (page.status < 200 || page.status >= 300)
         return {
           linksBack: false,
@@ -92,7 +96,7 @@ export function createAccountChecks(deps: AccountChecksDeps) {
   }
 
   async function json(url: string, accept: string[]): Promise<Record<string, unknown>> {
-    const answer = await deps.fetch(url, { accept, headers: { accept: accept[0]! } });
+    const answer = await get(url, accept);
     if (answer.status !== 200) throw new Error(`${new URL(url).host} answered ${answer.status}`);
     const value: unknown = JSON.parse(answer.body.toString("utf8"));
     if (!value || typeof value !== "object" || Array.isArray(value))
@@ -180,7 +184,7 @@ export function createAccountChecks(deps: AccountChecksDeps) {
     const url = handleDidUrl(handle);
     let answer: string;
     try {
-      const page = await deps.fetch(url, { accept: ["text/plain"], headers: { accept: "text/plain" } });
+      const page = await get(url, ["text/plain"]);
       answer = page.status === 200 ? page.body.toString("utf8").trim() : `an answer ${page.status}`;
     } catch (error) {
       answer = `no answer (${failure(error)})`;
