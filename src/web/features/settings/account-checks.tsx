@@ -21,13 +21,14 @@ export function AccountChecks({ unsaved }: { unsaved: boolean }) {
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState("");
   const [summary, setSummary] = useState("");
+  const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     apiRequest<{ checks: AccountCheck[] }>(CHECKS_PATH, { signal: controller.signal })
       .then((answer) => setChecks(answer.checks))
       .catch(() => {
-        if (!controller.signal.aborted) setChecks([]);
+        if (!controller.signal.aborted) setLoadFailed(true);
       });
     return () => controller.abort();
   }, []);
@@ -38,6 +39,7 @@ export function AccountChecks({ unsaved }: { unsaved: boolean }) {
     setSummary("");
     const result = await send<{ checks: AccountCheck[] }>(CHECKS_PATH, "POST");
     if (result.ok) {
+      setLoadFailed(false);
       const verified = result.data.checks.filter((one) => one.linksBack).length;
       setChecks(result.data.checks);
       setSummary(
@@ -105,6 +107,8 @@ export function AccountChecks({ unsaved }: { unsaved: boolean }) {
         </ul>
       ) : checks ? (
         <p className="account-checks__empty">Not checked yet.</p>
+      ) : loadFailed ? (
+        <p className="account-checks__empty">The last check could not be loaded. Check again to see it.</p>
       ) : null}
     </div>
   );
