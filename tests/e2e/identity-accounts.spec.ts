@@ -176,9 +176,20 @@ for (const viewport of WIDTHS) {
     await expect(elsewhere.getByText("Not verified", { exact: true })).toBeVisible();
     await expect(elsewhere.getByText(/To fix: On that page, link to .* with rel="me"/)).toBeVisible();
 
+    // Visitors see the accounts in the Contact section, each rel="me".
+    await page.goto("/");
+    const accounts = page.getByRole("list", { name: "Elsewhere" });
+    await expect(accounts.getByRole("link", { name: "Mastodon" })).toHaveAttribute("rel", "me");
+    await expect(accounts.getByRole("link", { name: "127.0.0.1" })).toHaveAttribute("href", fake.elsewhere);
+    await expectNoViolations(page, `The Contact section with the accounts (${viewport.name})`, {
+      include: [".contact"],
+    });
+    await page.goto("/admin/dashboard/settings");
+    await expect(page.locator("fieldset.settings__fields")).toBeEnabled();
+
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expectNoViolations(page, `Settings, 'Your accounts' checked (${viewport.name})`, {
+    await expectNoViolations(page, `Settings, 'Your accounts' (${viewport.name})`, {
       include: [".settings-group:has(.account-checks)"],
     });
   });

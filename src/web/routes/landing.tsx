@@ -23,7 +23,6 @@ import { SECTION_IDS } from "../features/landing/sections";
 import { SectionDivider } from "../features/landing/section-divider";
 import { landingJsonLd } from "../features/landing/seo/json-ld";
 import { absoluteUrl } from "../features/landing/seo/urls";
-import { accountLinks } from "../../domain/accounts";
 import { JsonLdScript } from "../features/landing/seo/json-ld-script";
 import { landingMeta } from "../features/landing/seo/page-meta";
 import { SiteFooter } from "../features/landing/site-footer";
@@ -171,21 +170,19 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             aria-labelledby="lp-contact-title"
           >
             <SectionDivider id="lp-contact-title">Contact</SectionDivider>
-            <ContactSection site={site} onExplorePortfolio={openPortfolio} />
+            <ContactSection
+              site={site}
+              onExplorePortfolio={openPortfolio}
+              card={{
+                home: `${publicUrl}/`,
+                photo: site.heroImage ? absoluteUrl(site.heroImage, publicUrl) : undefined,
+                note: site.hero.tagline,
+              }}
+            />
           </section>
         </main>
         <BackToTop visible={scroll.backToTop} />
-        <SiteFooter
-          name={site.name}
-          professions={site.hero.professions}
-          year={today.year}
-          card={{
-            home: `${publicUrl}/`,
-            photo: site.heroImage ? absoluteUrl(site.heroImage, publicUrl) : undefined,
-            note: site.hero.tagline,
-            accounts: accountLinks(site),
-          }}
-        />
+        <SiteFooter name={site.name} professions={site.hero.professions} year={today.year} />
         <JsonLdScript data={landingJsonLd(site, articles, publicUrl)} />
         {articleId ? (
           <Suspense fallback={null}>
