@@ -1,6 +1,7 @@
 import { ARTICLE_LIMITS } from "./article-limits";
 import { z } from "./zod";
 import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
+import { accountFields, accountsSchema } from "./accounts";
 
 /**
  * The single definition of Byline's content. The database layer, the API and the admin
@@ -93,6 +94,7 @@ export const siteSchema = z.object({
   social: z
     .object({ linkedin: socialFields.linkedin.default(""), email: socialFields.email.default("") })
     .default({ linkedin: "", email: "" }),
+  accounts: accountsSchema,
   currentRole: z
     .object({
       title: currentRoleFields.title.default(""),
@@ -109,6 +111,7 @@ const sitePatch = (object: typeof z.strictObject) =>
     ...siteFields,
     hero: object(heroFields).partial(),
     social: object(socialFields).partial(),
+    accounts: object(accountFields).partial(),
     currentRole: object(currentRoleFields).partial(),
   }).partial();
 
@@ -229,6 +232,7 @@ export const COLLECTIONS = [
   "wayback",
   "readers",
   "followers",
+  "identity",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

@@ -9,6 +9,7 @@ import { disk } from "./disk/capability";
 import { emailFollow } from "./email-follow/capability";
 import { home } from "./home/capability";
 import { icons } from "./icons/capability";
+import { identity } from "./identity/capability";
 import { images } from "./images/capability";
 import type { AnyCapability } from "./kernel/capability";
 import { linkHealth } from "./link-health/capability";
@@ -44,6 +45,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   linkHealth,
   wayback,
   clipWatch,
+  identity,
   proof,
   clipBook,
   collections,

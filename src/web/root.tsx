@@ -1,12 +1,26 @@
 import type { ReactNode } from "react";
-import { Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import {
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import { fediverseCreator } from "../domain/accounts";
+import { publicSite } from "../domain/public-site";
 import type { Route } from "./+types/root";
 import { PageStyles } from "./inline-styles";
 import { useRenderMark } from "./render-mark";
 import "./styles/base.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { liveSeq: context.liveSeq };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const publicPage = !new URL(request.url).pathname.startsWith("/admin");
+  return {
+    liveSeq: context.liveSeq,
+    // Mastodon credits the owner in link previews of any public page (once they allow the domain).
+    fediverseCreator: publicPage ? fediverseCreator(publicSite(context.content.site())) : undefined,
+  };
 }
 
 /**
@@ -18,6 +32,7 @@ export function shouldRevalidate() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useRenderMark();
+  const creator = useRouteLoaderData<typeof loader>("root")?.fediverseCreator;
   return (
     <html lang="en">
       <head>
@@ -28,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />
+        {creator ? <meta name="fediverse:creator" content={creator} /> : null}
         <Meta />
         <PageStyles nonce={nonce} />
       </head>

@@ -299,7 +299,7 @@ test("without JavaScript LinkedIn is a plain new-tab link", async ({ browser }) 
   await page.goto(server.url);
   const link = contact(page).getByRole("link", { name: /LinkedIn/ });
   await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(link).toHaveAttribute("rel", "me noopener noreferrer");
   await expect(link).toHaveAttribute("href", /^https?:\/\//);
   await context.close();
 });

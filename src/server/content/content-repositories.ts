@@ -91,10 +91,16 @@ export function createEducationRepository(store: Store) {
 
 export const EMPTY_SITE: Site = siteSchema.parse({ name: "Your Name", hero: {}, social: {} });
 
+/** Settings stored before a field existed read with that field's default (such as `accounts`). */
+function withDefaults(stored: Site | undefined): Site | undefined {
+  if (!stored) return undefined;
+  const parsed = siteSchema.safeParse(stored);
+  return parsed.success ? parsed.data : stored;
+}
+
 export function createSiteRepository(store: Store) {
-  const read = store.readUntilChange(
-    "site",
-    (): Site | undefined => store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data,
+  const read = store.readUntilChange("site", (): Site | undefined =>
+    withDefaults(store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data),
   );
   const put = (data: Site) =>
     store.write("site", (db) => {

@@ -7,6 +7,7 @@ export function mergeSite(current: Site, patch: SitePatch) {
     ...patch,
     hero: { ...current.hero, ...patch.hero },
     social: { ...current.social, ...patch.social },
+    accounts: { ...current.accounts, ...patch.accounts },
     currentRole: { ...current.currentRole, ...patch.currentRole },
   });
 }

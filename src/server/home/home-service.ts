@@ -5,6 +5,7 @@ import { demoIsGone, type DemoLeft, type HomeSummary } from "../../domain/home";
 import { isBrokenLink, type LinkHealthReport } from "../../domain/link-health";
 import type { ReadersReport } from "../../domain/readership";
 import type { WaybackReport } from "../../domain/wayback";
+import { accountLinks } from "../../domain/accounts";
 
 /** Each capability's own read, passed in at wiring (src/server/services.ts). */
 export type HomeDeps = {
@@ -64,7 +65,7 @@ export function createHome(deps: HomeDeps) {
           identity: !isDemoIdentity(site),
           contact: Boolean(deps.contactTo ?? email),
           photo: own.heroImage !== "",
-          links: own.social.linkedin !== "",
+          links: accountLinks(own).length > 0,
           clips: deps.articleCount() > demo.articles,
           demoRemoved: demoIsGone(demo),
         },

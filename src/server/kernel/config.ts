@@ -148,6 +148,12 @@ export const settings = {
     meaning:
       "'Follow my work' sign-ups one visitor's address may make in 10 minutes (an invalid one does not count); more get 429 `rate_limited`",
   }),
+  ACCOUNT_CHECK_RUNS: setting({
+    check: wholeNumber("a whole number", 1, 1000),
+    default: "5",
+    meaning:
+      "runs of the owner's 'Check my accounts' in 15 minutes (each fetches every account's page); more get 429 `rate_limited`",
+  }),
   FOLLOW_HOURLY_CAP: setting({
     check: wholeNumber("a whole number", 1, 100_000),
     default: "50",

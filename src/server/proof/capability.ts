@@ -1,3 +1,4 @@
+import { accountLinks } from "../../domain/accounts";
 import { ownedSite } from "../../domain/demo-site";
 import { defineCapability } from "../kernel/capability";
 import { proofRoutes } from "./proof-routes";
@@ -12,10 +13,10 @@ declare module "../kernel/capability" {
 /** Proof of the person (issue 39): the evidence that the owner wrote their clips, from what others kept. */
 export const proof = defineCapability({
   name: "proof",
-  needs: ["content", "archive", "webArchive", "watch"],
+  needs: ["content", "archive", "webArchive", "watch", "identity"],
   offers: ["proof"],
   tables: [],
-  create: ({ content, archive, webArchive, watch }) => ({
+  create: ({ content, archive, webArchive, watch, identity }) => ({
     proof: createProof({
       site: () => ownedSite(content.site.get()),
       articles: () => content.articles.list(),
@@ -23,8 +24,12 @@ export const proof = defineCapability({
       captures: () => webArchive.proofs(),
       listings: () => watch.listings(),
       accounts: () => {
-        const { linkedin } = ownedSite(content.site.get()).social;
-        return linkedin ? [{ label: "LinkedIn", url: linkedin, verified: false }] : [];
+        const verified = identity.verifiedAccounts();
+        return accountLinks(ownedSite(content.site.get())).map(({ label, url }) => ({
+          label,
+          url,
+          verified: verified.has(url),
+        }));
       },
     }),
   }),

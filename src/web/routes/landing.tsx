@@ -23,6 +23,7 @@ import { FrontSection } from "../features/landing/front-section";
 import { SECTION_IDS } from "../features/landing/sections";
 import { SectionDivider } from "../features/landing/section-divider";
 import { landingJsonLd } from "../features/landing/seo/json-ld";
+import { absoluteUrl } from "../features/landing/seo/urls";
 import { JsonLdScript } from "../features/landing/seo/json-ld-script";
 import { landingMeta } from "../features/landing/seo/page-meta";
 import { SiteFooter } from "../features/landing/site-footer";
@@ -170,7 +171,15 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             aria-labelledby="lp-contact-title"
           >
             <SectionDivider id="lp-contact-title">Contact</SectionDivider>
-            <ContactSection site={site} onExplorePortfolio={openPortfolio} />
+            <ContactSection
+              site={site}
+              onExplorePortfolio={openPortfolio}
+              card={{
+                home: `${publicUrl}/`,
+                photo: site.heroImage ? absoluteUrl(site.heroImage, publicUrl) : undefined,
+                note: site.hero.tagline,
+              }}
+            />
           </section>
           {site.followByEmail.on ? <FollowForm name={site.name} /> : null}
         </main>

@@ -19,18 +19,19 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(
   env: Record<string, string> = {},
   options: AppOptions &
-    Pick<ServiceOptions, "live" | "generatedImages" | "now" | "wayback" | "clipBooks"> = {},
+    Pick<ServiceOptions, "live" | "generatedImages" | "now" | "wayback" | "clipBooks" | "identity"> = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-test-"));
   // No pause between requests to one fake outlet unless a test asks for one.
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", LINK_CHECK_PAUSE_MS: "0", ...env });
-  const { live: liveOptions, generatedImages, now, wayback, clipBooks, ...appOptions } = options;
+  const { live: liveOptions, generatedImages, now, wayback, clipBooks, identity, ...appOptions } = options;
   const services = createServices(config, createLogger("silent"), {
     live: liveOptions,
     generatedImages,
     now,
     wayback,
     clipBooks,
+    identity,
   });
   ownerHash ??= hashPassword(OWNER.password);
   services.store.sqlite

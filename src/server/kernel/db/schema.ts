@@ -6,6 +6,7 @@ import type { ClipStatus, SourceKind, SourceState } from "../../../domain/clip-w
 import type { CollectionVisibility } from "../../../domain/collections";
 import type { WaybackSaveStatus } from "../../../domain/wayback";
 import type { ReadKind } from "../../../domain/readership";
+import type { AccountCheck } from "../../../domain/accounts";
 
 /** Table definitions. Field shapes come from the zod schemas in src/domain/content.ts. */
 
@@ -500,3 +501,14 @@ export const emailFollowMailsTable = sqliteTable(
     index("email_follow_mails_due").on(table.status, table.nextAttemptAt),
   ],
 );
+
+/**
+ * 'Check my accounts' (src/server/identity): the newest check of each of the owner's accounts,
+ * by its address. A row whose address is no longer among the accounts is not shown.
+ */
+export const accountChecksTable = sqliteTable("account_checks", {
+  url: text("url").primaryKey(),
+  linksBack: integer("links_back", { mode: "boolean" }).notNull(),
+  checkedAt: text("checked_at").notNull(),
+  result: text("result", { mode: "json" }).$type<AccountCheck>().notNull(),
+});

@@ -62,7 +62,7 @@ export function LinkedInButton({ href, className }: { href: string; className?: 
       <a
         href={href}
         target="_blank"
-        rel="noopener noreferrer"
+        rel="me noopener noreferrer"
         className={className}
         onClick={onClick}
         aria-busy={opening || undefined}

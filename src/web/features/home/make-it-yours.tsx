@@ -86,7 +86,8 @@ export function MakeItYours({ summary }: { summary: HomeSummary }) {
           Upload your portrait under ‘Your photo’ in <Link to="settings">Settings</Link>.
         </Step>
         <Step done={checklist.links} title="Your links">
-          Your LinkedIn in <Link to="settings">Settings</Link>.
+          Your LinkedIn, Mastodon, Bluesky and other accounts under ‘Your accounts’ in{" "}
+          <Link to="settings">Settings</Link>.
         </Step>
         <Step done={checklist.clips} title="Your first clips">
           <Link to="clips">Import them</Link> from an author page or a feed, <Link to="clips">watch</Link>{" "}

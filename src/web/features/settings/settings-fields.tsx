@@ -7,11 +7,15 @@ import { CheckboxField, TextAreaField, TextField } from "../../lib/form-kit/form
 import { ImageField } from "../../lib/form-kit/image-field";
 import type { SettingsForm, SettingsKey } from "./settings-form";
 import { StringListField } from "../../lib/form-kit/string-list-field";
+import { OTHER_ACCOUNTS_MAX } from "../../../domain/accounts";
+import { AccountChecks } from "./account-checks";
 
 type SettingsFieldsProps = {
   form: SettingsForm;
   set: <K extends SettingsKey>(key: K, value: SettingsForm[K]) => void;
   errors: FieldErrors;
+  /** Some account field differs from the saved one ('Check my accounts' asks the saved ones). */
+  unsavedAccounts: boolean;
 };
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -24,7 +28,7 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every field of the site settings, grouped as the public page uses them. */
-export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
+export function SettingsFields({ form, set, errors, unsavedAccounts }: SettingsFieldsProps) {
   const text = (
     key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails" | "followOn" | "followCadence">,
     label: string,
@@ -39,7 +43,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
     />
   );
   const area = (
-    key: "about" | "roleDescription" | "blockedSenders" | "bylines",
+    key: "about" | "roleDescription" | "blockedSenders" | "bylines" | "otherAccounts",
     label: string,
     rows: number,
     hint?: string,
@@ -81,13 +85,36 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
           hint={`The Publications list shows the first ${PUBLICATIONS_MAX}.`}
         />
       </div>
-      <Group title="Social">
+      <Group title="Your accounts">
+        {text("mastodon", "Mastodon", {
+          placeholder: "@you@mastodon.social",
+          hint: "Your address, or your profile's",
+        })}
+        {text("bluesky", "Bluesky", { placeholder: "you.bsky.social", hint: "Your handle" })}
+        {text("blueskyDid", "Bluesky DID", {
+          placeholder: "did:plc:…",
+          hint: "Optional. With it, this site answers /.well-known/atproto-did, so its domain can be your Bluesky handle.",
+          wide: true,
+        })}
         {text("linkedin", "LinkedIn", {
           type: "url",
           inputMode: "url",
           placeholder: "https://www.linkedin.com/in/…",
         })}
-        {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "email" })}
+        {text("muckRack", "Muck Rack", {
+          type: "url",
+          inputMode: "url",
+          placeholder: "https://muckrack.com/…",
+        })}
+        {text("threads", "Threads", { placeholder: "@you" })}
+        {text("x", "X", { placeholder: "@you" })}
+        {area(
+          "otherAccounts",
+          "Other accounts",
+          3,
+          `Any other profile or page of yours, one address per line (at most ${OTHER_ACCOUNTS_MAX}).`,
+        )}
+        <AccountChecks unsaved={unsavedAccounts} />
       </Group>
       <Group title="Owner and page">
         {text("name", "Owner name", { required: true })}
@@ -134,6 +161,7 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
       </Group>
       <FollowByEmailGroup form={form} set={set} />
       <Group title="Contact form">
+        {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "email" })}
         {text("replyNote", "Reply promise", {
           wide: true,
           hint: "Shown under 'Thank you for reaching out!' once a message is sent; empty, nothing is promised.",

@@ -85,4 +85,19 @@ describe("settings form", () => {
       bylines: "At most 20 entries",
     });
   });
+
+  it("sends the accounts as one group, other addresses one per line, and maps their messages back", () => {
+    const form = {
+      ...saved,
+      mastodon: "@ada@mastodon.social",
+      otherAccounts: " https://a.example/\n\nhttps://b.example/ ",
+    };
+    expect(settingsPatch(form, ["mastodon", "otherAccounts"])).toEqual({
+      accounts: { mastodon: "@ada@mastodon.social", other: ["https://a.example/", "https://b.example/"] },
+    });
+    expect(settingsErrors({ "accounts.mastodon": "Bad", "accounts.other.1": "Bad URL" })).toEqual({
+      mastodon: "Bad",
+      otherAccounts: "Entry 2: Bad URL",
+    });
+  });
 });

@@ -19,6 +19,13 @@ export type SettingsForm = {
   featuredOutlets: string[];
   linkedin: string;
   email: string;
+  mastodon: string;
+  bluesky: string;
+  blueskyDid: string;
+  muckRack: string;
+  threads: string;
+  x: string;
+  otherAccounts: string;
   roleTitle: string;
   roleEmployer: string;
   rolePlace: string;
@@ -50,6 +57,13 @@ export function siteToForm(site: Site): SettingsForm {
     featuredOutlets: [...site.featuredOutlets],
     linkedin: site.social.linkedin,
     email: site.social.email,
+    mastodon: site.accounts.mastodon,
+    bluesky: site.accounts.bluesky,
+    blueskyDid: site.accounts.blueskyDid,
+    muckRack: site.accounts.muckRack,
+    threads: site.accounts.threads,
+    x: site.accounts.x,
+    otherAccounts: site.accounts.other.join("\n"),
     roleTitle: site.currentRole.title,
     roleEmployer: site.currentRole.employer,
     rolePlace: site.currentRole.place,
@@ -102,6 +116,15 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
     ["linkedin", "linkedin", form.linkedin],
     ["email", "email", form.email],
   ]);
+  const accounts = pick<NonNullable<SitePatch["accounts"]>>([
+    ["mastodon", "mastodon", form.mastodon],
+    ["bluesky", "bluesky", form.bluesky],
+    ["blueskyDid", "blueskyDid", form.blueskyDid],
+    ["muckRack", "muckRack", form.muckRack],
+    ["threads", "threads", form.threads],
+    ["x", "x", form.x],
+    ["otherAccounts", "other", lines(form.otherAccounts)],
+  ]);
   const currentRole = pick<NonNullable<SitePatch["currentRole"]>>([
     ["roleTitle", "title", form.roleTitle],
     ["roleEmployer", "employer", form.roleEmployer],
@@ -125,6 +148,7 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
     patch.followByEmail = { on: form.followOn, cadence: form.followCadence };
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
+  if (accounts) patch.accounts = accounts;
   if (currentRole) patch.currentRole = currentRole;
   return patch;
 }
@@ -137,6 +161,12 @@ const PATCH_PATHS: Record<string, SettingsKey> = {
   "hero.professions.1": "profession2",
   "social.linkedin": "linkedin",
   "social.email": "email",
+  "accounts.mastodon": "mastodon",
+  "accounts.bluesky": "bluesky",
+  "accounts.blueskyDid": "blueskyDid",
+  "accounts.muckRack": "muckRack",
+  "accounts.threads": "threads",
+  "accounts.x": "x",
   "currentRole.title": "roleTitle",
   "currentRole.employer": "roleEmployer",
   "currentRole.place": "rolePlace",
@@ -148,13 +178,14 @@ const LIST_FIELDS: Record<string, SettingsKey> = {
   blockList: "blockedSenders",
   bylines: "bylines",
   writingLanguages: "writingLanguages",
+  "accounts.other": "otherAccounts",
 };
 
 /** The API's messages ('hero.location', 'blockList.2') under the form's field names. */
 export function settingsErrors(fields: FieldErrors): FieldErrors {
   const errors: FieldErrors = {};
   for (const [path, message] of Object.entries(fields)) {
-    const entry = /^(\w+)(?:\.(\d+))?$/.exec(path);
+    const entry = /^([\w.]+?)(?:\.(\d+))?$/.exec(path);
     const list = entry ? LIST_FIELDS[entry[1]!] : undefined;
     if (entry && list)
       errors[list] ??= entry[2] === undefined ? message : `Entry ${Number(entry[2]) + 1}: ${message}`;

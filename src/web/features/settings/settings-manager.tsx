@@ -26,6 +26,17 @@ const TEXTS = {
   saved: "Settings saved successfully",
 };
 
+const ACCOUNT_KEYS: ReadonlySet<keyof SettingsForm> = new Set([
+  "mastodon",
+  "bluesky",
+  "blueskyDid",
+  "linkedin",
+  "muckRack",
+  "threads",
+  "x",
+  "otherAccounts",
+]);
+
 type SettingsManagerProps = { data: { site: Site } | LoadFailed };
 
 /** The settings editor: Save merges the changed fields into the stored settings, Reset reverts. */
@@ -109,7 +120,12 @@ export function SettingsManager({ data }: SettingsManagerProps) {
       {heading}
       <form ref={formRef} className="settings" noValidate onSubmit={save} aria-labelledby={headingId}>
         <fieldset className="settings__fields" disabled={!hydrated}>
-          <SettingsFields form={form} set={set} errors={errors} />
+          <SettingsFields
+            form={form}
+            set={set}
+            errors={errors}
+            unsavedAccounts={changed.some((key) => ACCOUNT_KEYS.has(key))}
+          />
         </fieldset>
         <div className="action-bar action-bar--sticky">
           {refusal ? <p className="form-error">{refusal}</p> : null}

@@ -1,3 +1,4 @@
+import { accountLinks } from "../../../../domain/accounts";
 import type { Article } from "../../../../domain/content";
 import { parseArticleDate } from "../../../../domain/dates";
 import { usableImage } from "../../../../domain/placeholder-images";
@@ -16,14 +17,15 @@ function isoDay(text: string): string | undefined {
 }
 
 /**
- * schema.org data for the landing page: the owner as a `Person` (with `sameAs` profiles) and
- * their clips as an `ItemList` of `Article`s, newest first, each credited to that person.
+ * schema.org data for the landing page: a `ProfilePage` about the owner, a `Person` (with their
+ * accounts as `sameAs`), and their clips as an `ItemList` of `Article`s, newest first, each
+ * credited to that person by its `@id`.
  */
 export function landingJsonLd(site: PublicSite, articles: readonly ArticleSummary[], origin: string) {
   const home = `${origin}/`;
   const personId = `${home}#person`;
   const professions = site.hero.professions.map((p) => p.trim()).filter(Boolean);
-  const sameAs = [site.social.linkedin].filter((url) => isHttpUrl(url));
+  const sameAs = accountLinks(site).map((account) => account.url);
   const portrait = site.heroImage ? absoluteUrl(site.heroImage, origin) : undefined;
 
   const person = {
@@ -65,7 +67,15 @@ export function landingJsonLd(site: PublicSite, articles: readonly ArticleSummar
     }),
   };
 
-  return { "@context": "https://schema.org", "@graph": [person, list] };
+  const page = {
+    "@type": "ProfilePage",
+    "@id": `${home}#page`,
+    url: home,
+    name: site.name,
+    mainEntity: { "@id": personId },
+  };
+
+  return { "@context": "https://schema.org", "@graph": [person, list, page] };
 }
 
 /**
