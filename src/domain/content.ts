@@ -32,6 +32,20 @@ const currentRoleFields = {
   place: text(200),
   description: text(2000),
 };
+/**
+ * The site as a fediverse actor, `@handle@<PUBLIC_URL's host>` (src/server/fediverse): off until
+ * the owner switches it on, and answering nothing without a handle.
+ */
+const fediverseFields = {
+  enabled: z.boolean(),
+  handle: z.union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,30}$/i, "Use up to 30 letters, digits or underscores, without the @"),
+  ]),
+};
 const siteFields = {
   name: required("Owner name", 120),
   strapline: text(300),
@@ -94,6 +108,9 @@ export const siteSchema = z.object({
       description: currentRoleFields.description.default(""),
     })
     .default({ title: "", employer: "", place: "", description: "" }),
+  fediverse: z
+    .object({ enabled: fediverseFields.enabled.default(false), handle: fediverseFields.handle.default("") })
+    .default({ enabled: false, handle: "" }),
 });
 export type Site = z.infer<typeof siteSchema>;
 
@@ -103,6 +120,7 @@ const sitePatch = (object: typeof z.strictObject) =>
     hero: object(heroFields).partial(),
     social: object(socialFields).partial(),
     currentRole: object(currentRoleFields).partial(),
+    fediverse: object(fediverseFields).partial(),
   }).partial();
 
 /** A merge into the stored settings: any subset of fields; nested groups merge field by field. Unknown fields are refused. */
@@ -219,6 +237,7 @@ export const COLLECTIONS = [
   "private-collections",
   "wayback",
   "readers",
+  "fediverse",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -235,6 +254,7 @@ export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "watch",
   "wayback",
   "readers",
+  "fediverse",
 ]);
 
 export const credentialsSchema = z.object({

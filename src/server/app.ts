@@ -29,6 +29,7 @@ import type { CollectionPage } from "./collections/collection-service";
 import { readershipRoutes } from "./readership/readership-routes";
 import { webArchiveRoutes } from "./web-archive/web-archive-routes";
 import type { Services } from "./services";
+import { fediverseRoutes } from "./fediverse/fediverse-routes";
 import { servedUploads, UPLOAD_API_PATH, uploadBodyLimit, uploadRoutes } from "./uploads/upload-routes";
 
 export type AppOptions = {
@@ -66,6 +67,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const isUnknownPath =
     pagesUnknownPath && ((path: string) => !routedBeforePages(app, path) && pagesUnknownPath(path));
   publicCache.routeUnknownPaths(isUnknownPath);
+
+  const fediverse = fediverseRoutes(services.fediverse);
 
   const api = new Hono<AppEnv>()
     .use((c, next) =>
@@ -110,6 +113,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     .route("/", collectionRoutes(services.collections))
     .route("/", readershipRoutes({ counter: services.readers, counts: services.readCounts }))
     .route("/", live.app)
+    .route("/", fediverse.api)
     .all("*", (c) => apiError(c, 404, "not_found", "There is no such API endpoint."));
 
   const app = new Hono<AppEnv>()
@@ -134,6 +138,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return c.json({ ok: true });
     })
     .route("/api", api)
+    .route("/", fediverse.site)
     .route("/uploads", servedUploads(services.uploads))
     .route("/", iconRoutes(services.icons))
     .route("/", socialCardRoutes(cards))

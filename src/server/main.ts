@@ -58,6 +58,7 @@ async function main() {
     if (config.linkCheckDaily) services.linkHealth.start();
     services.watch.start();
     services.wayback.start();
+    services.fediverse.start();
     // The hero and the first articles' images are cached ahead of visitors (again after every change: write-reactions.ts).
     services.images.scheduleWarm();
     // Another process (the CLI's import) writes to the same file: its changes reach pages and streams too.
@@ -83,6 +84,7 @@ async function main() {
       services.linkHealth.stop(),
       services.watch.stop(),
       services.wayback.stop(),
+      services.fediverse.stop(),
     ]);
     server.close(() => {
       void Promise.all([contactStopped, linksStopped]).finally(() => {

@@ -45,6 +45,7 @@ import { createWebArchive } from "./web-archive/web-archive-service";
 import { createDemoContent } from "./content/demo-removal";
 import { createHome } from "./home/home-service";
 import { lastBackupAt } from "./kernel/backup-record";
+import { createFediverse } from "./fediverse/fediverse-service";
 
 /** Link checks say who is asking, and where to find out more: the site itself. */
 export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check; +${publicUrl})`;
@@ -297,6 +298,19 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     contactTo: config.contactTo,
     mailConfigured: contact.queue !== undefined,
   });
+  // Fediverse (issue 40, decision 040): new clips go to followers; settings decide whether it answers.
+  const fediverse = createFediverse({
+    store,
+    site: () => content.site.get(),
+    articles: () => content.articles.list(),
+    publicUrl: config.publicUrl,
+    allowPrivate: config.fetchAllowPrivate,
+    logger,
+    now: options.now,
+  });
+  store.onChange(({ collection }) => {
+    if (collection === "articles" || collection === "site") void fediverse.clipsChanged();
+  });
   return {
     config,
     logger,
@@ -327,6 +341,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     wayback,
     readCounts,
     readers,
+    fediverse,
   };
 }
 

@@ -60,10 +60,13 @@ export function createEducationRepository(store: Store) {
 
 export const EMPTY_SITE: Site = siteSchema.parse({ name: "Your Name", hero: {}, social: {} });
 
+/** Settings stored before a group existed read as its defaults. */
+const withNewGroups = (data: Partial<Site> | undefined): Site | undefined =>
+  data && ({ ...data, fediverse: siteSchema.shape.fediverse.parse(data.fediverse) } as Site);
+
 export function createSiteRepository(store: Store) {
-  const read = store.readUntilChange(
-    "site",
-    (): Site | undefined => store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data,
+  const read = store.readUntilChange("site", (): Site | undefined =>
+    withNewGroups(store.db.select().from(siteTable).where(eq(siteTable.key, "site")).get()?.data),
   );
   const put = (data: Site) =>
     store.write("site", (db) => {

@@ -8,5 +8,6 @@ export function mergeSite(current: Site, patch: SitePatch) {
     hero: { ...current.hero, ...patch.hero },
     social: { ...current.social, ...patch.social },
     currentRole: { ...current.currentRole, ...patch.currentRole },
+    fediverse: { ...current.fediverse, ...patch.fediverse },
   });
 }
