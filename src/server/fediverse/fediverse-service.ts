@@ -24,6 +24,7 @@ import {
 import { Temporal } from "@js-temporal/polyfill";
 import type { Logger } from "pino";
 import type { Article as Clip, Site } from "../../domain/content";
+import { fediverseAddress, fediverseOn, type FediverseOverview } from "../../domain/fediverse";
 import { ARTICLE_PARAM } from "../../domain/landing-query";
 import { isHttpUrl, isSitePath } from "../../domain/safe-url";
 import type { Store } from "../kernel/db/open-database";
@@ -69,10 +70,7 @@ export function createFediverse(deps: FediverseDeps) {
   const userAgent = `Byline/1.0 (fediverse; +${publicUrl})`;
   const loaders = fediverseLoaders({ allowPrivate: deps.allowPrivate, kv, userAgent });
   const settings = (): FediverseSettings => deps.site().fediverse;
-  const active = () => {
-    const { enabled, handle } = settings();
-    return enabled && handle !== "";
-  };
+  const active = () => fediverseOn(deps.site());
 
   const federation: Federation<void> = createFederation<void>({
     kv,
@@ -328,15 +326,25 @@ export function createFediverse(deps: FediverseDeps) {
         .catch((error: unknown) => logger.error({ err: error }, "Sending new clips to the fediverse failed"));
       return publishing;
     },
-    overview() {
+    overview(): FediverseOverview {
+      const { enabled, handle } = settings();
       return {
-        ...settings(),
-        handle: settings().handle,
-        address: settings().handle ? `@${settings().handle}@${new URL(publicUrl).host}` : "",
+        enabled,
+        handle,
+        address: fediverseAddress(handle, publicUrl),
         followers: repository
           .followers()
           .map(({ handle, actorId, followedAt }) => ({ handle, actorId, followedAt })),
-        deliveries: repository.lastSent(LAST_DELIVERIES),
+        deliveries: repository
+          .lastSent(LAST_DELIVERIES)
+          .map(({ articleId, title, sentAt, followers, failures, lastError }) => ({
+            articleId,
+            title,
+            sentAt,
+            followers,
+            failures,
+            lastError,
+          })),
         waiting: queue.waiting(),
       };
     },

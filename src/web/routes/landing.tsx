@@ -11,6 +11,7 @@ import { storedReaderContent, withCopies } from "../../domain/reader-content";
 // browser is idle.
 import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
+import { FediverseHandle } from "../features/landing/fediverse-handle";
 // The page-level landing rules. Each landing component imports its own stylesheet, which must come
 // after these (it overrides some of them, e.g. the printed '.lp-read' over '.lp-button'), so this
 // import stays above the landing components'.
@@ -170,6 +171,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           >
             <SectionDivider id="lp-contact-title">Contact</SectionDivider>
             <ContactSection site={site} onExplorePortfolio={openPortfolio} />
+            <FediverseHandle site={site} publicUrl={publicUrl} />
           </section>
         </main>
         <BackToTop visible={scroll.backToTop} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
+import { fediverseAddress } from "../../../domain/fediverse";
 import { PUBLICATIONS_MAX } from "../../lib/front-page";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../lib/form-kit/form-fields";
@@ -8,6 +9,8 @@ import type { SettingsForm, SettingsKey } from "./settings-form";
 import { StringListField } from "../../lib/form-kit/string-list-field";
 
 type SettingsFieldsProps = {
+  /** The site's public origin: the fediverse address is `@handle@` its host. */
+  publicUrl: string;
   form: SettingsForm;
   set: <K extends SettingsKey>(key: K, value: SettingsForm[K]) => void;
   errors: FieldErrors;
@@ -23,9 +26,9 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every field of the site settings, grouped as the public page uses them. */
-export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
+export function SettingsFields({ publicUrl, form, set, errors }: SettingsFieldsProps) {
   const text = (
-    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails">,
+    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails" | "fediverseEnabled">,
     label: string,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
@@ -130,6 +133,20 @@ export function SettingsFields({ form, set, errors }: SettingsFieldsProps) {
           checked={form.clipEmails}
           onChange={(clipEmails) => set("clipEmails", clipEmails)}
         />
+      </Group>
+      <Group title="Fediverse">
+        <CheckboxField
+          role="switch"
+          label="Let people follow this site on the fediverse (Mastodon and others)"
+          checked={form.fediverseEnabled}
+          onChange={(enabled) => set("fediverseEnabled", enabled)}
+          hint="New clips go to your followers as posts. Your public page then shows the address."
+        />
+        {text("fediverseHandle", "Handle", {
+          hint: form.fediverseHandle.trim()
+            ? `Your address: ${fediverseAddress(form.fediverseHandle.trim(), publicUrl)}`
+            : "Letters, digits or underscores, such as your name: people find you as @handle@ this site's domain.",
+        })}
       </Group>
       <Group title="Contact form">
         {text("replyNote", "Reply promise", {

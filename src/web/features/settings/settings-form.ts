@@ -28,6 +28,8 @@ export type SettingsForm = {
   writingLanguages: string;
   clipEmails: boolean;
   replyNote: string;
+  fediverseEnabled: boolean;
+  fediverseHandle: string;
 };
 export type SettingsKey = keyof SettingsForm;
 /** Only what the owner has touched; everything else follows the stored settings live. */
@@ -57,6 +59,8 @@ export function siteToForm(site: Site): SettingsForm {
     writingLanguages: site.writingLanguages.join(", "),
     clipEmails: site.clipEmails,
     replyNote: site.replyNote,
+    fediverseEnabled: site.fediverse.enabled,
+    fediverseHandle: site.fediverse.handle,
   };
 }
 
@@ -104,6 +108,10 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
     ["rolePlace", "place", form.rolePlace],
     ["roleDescription", "description", form.roleDescription],
   ]);
+  const fediverse = pick<NonNullable<SitePatch["fediverse"]>>([
+    ["fediverseEnabled", "enabled", form.fediverseEnabled],
+    ["fediverseHandle", "handle", form.fediverseHandle],
+  ]);
   const patch: SitePatch = {};
   if (has("name")) patch.name = form.name;
   if (has("strapline")) patch.strapline = form.strapline;
@@ -120,6 +128,7 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (hero || professions) patch.hero = { ...hero, ...(professions ? { professions } : {}) };
   if (social) patch.social = social;
   if (currentRole) patch.currentRole = currentRole;
+  if (fediverse) patch.fediverse = fediverse;
   return patch;
 }
 
@@ -135,6 +144,8 @@ const PATCH_PATHS: Record<string, SettingsKey> = {
   "currentRole.employer": "roleEmployer",
   "currentRole.place": "rolePlace",
   "currentRole.description": "roleDescription",
+  "fediverse.enabled": "fediverseEnabled",
+  "fediverse.handle": "fediverseHandle",
 };
 
 /** The lists the form edits as one text: the API's 'blockList.2' is the text's third entry. */
