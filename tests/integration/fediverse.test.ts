@@ -64,7 +64,9 @@ const publish = (title: string) =>
     tags: [],
   });
 
+/** The Creates the peer's inbox took (each signature checked), and those posted to it at all. */
 const creates = () => peer.received.filter(({ type }) => type === "Create");
+const postedCreates = () => peer.posted.filter(({ type }) => type === "Create");
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-fediverse-"));
@@ -92,6 +94,11 @@ const webfinger = () =>
   );
 
 describe("the site as a fediverse actor", () => {
+  it("shows followers and deliveries to the owner only", async () => {
+    const response = await fetch(`${siteUrl}/api/fediverse`);
+    expect(response.status).toBe(401);
+  });
+
   it("answers nothing while the switch is off", async () => {
     expect((await webfinger()).status).toBe(404);
     const actor = await fetch(actorUrl(), { headers: { Accept: "application/activity+json" } });
@@ -148,14 +155,15 @@ describe("the site as a fediverse actor", () => {
     publish("First clip");
     await vi.waitFor(() => expect(creates()).toHaveLength(1), { timeout: 15_000 });
     expect(creates()[0]).toMatchObject({ objectName: "First clip", signed: true });
-    expect(peer.signatureHeaders.every((header) => header !== "")).toBe(true);
+    expect(postedCreates()).toHaveLength(1);
+    expect(postedCreates()[0]!.signature).not.toBe("");
 
     // Started again: nothing is sent a second time.
     await stopSite();
     await startSite();
     await services.fediverse.clipsChanged();
     await deliveriesDone();
-    expect(creates()).toHaveLength(1);
+    expect(postedCreates()).toHaveLength(1);
     expect(services.fediverse.overview().deliveries.map(({ title }) => title)).toEqual(["First clip"]);
 
     await peer.unfollow(follow, target);
@@ -163,6 +171,10 @@ describe("the site as a fediverse actor", () => {
     publish("Second clip");
     await services.fediverse.clipsChanged();
     await deliveriesDone();
-    expect(creates()).toHaveLength(1);
+    expect(postedCreates()).toHaveLength(1);
+    expect(services.fediverse.overview().deliveries.map(({ title }) => title)).toEqual([
+      "Second clip",
+      "First clip",
+    ]);
   });
 });

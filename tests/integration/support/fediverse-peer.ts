@@ -1,17 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFederation, MemoryKvStore, signRequest } from "@fedify/fedify";
-import type {
-  Activity} from "@fedify/vocab";
-import {
-  Accept,
-  Create,
-  Endpoints,
-  Follow,
-  Person,
-  Undo,
-  type Object as APObject,
-} from "@fedify/vocab";
+import type { Activity } from "@fedify/vocab";
+import { Accept, Create, Endpoints, Follow, Person, Undo, type Object as APObject } from "@fedify/vocab";
 import { getRequestListener } from "@hono/node-server";
 import { rsaKeyPair } from "../../../src/server/fediverse/fediverse-service";
 
@@ -25,7 +16,6 @@ export type Received = { type: string; id: string; objectName?: string; signed: 
  */
 export async function startPeer() {
   const received: Received[] = [];
-  const signatureHeaders: string[] = [];
   let handler: http.RequestListener = (_req, res) => res.end();
   const server = http.createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.2", resolve));
@@ -61,9 +51,14 @@ export async function startPeer() {
     .on(Accept, (_ctx, activity) => keep(activity, true))
     .on(Create, (_ctx, activity) => keep(activity, true));
 
-  const listener = getRequestListener((request) => {
-    if (request.method === "POST")
-      signatureHeaders.push(request.headers.get("signature-input") ?? request.headers.get("signature") ?? "");
+  // Every POST as it arrived, before Fedify's own idempotence drops a repeated activity.
+  const posted: { type: string; signature: string }[] = [];
+  const listener = getRequestListener(async (request) => {
+    if (request.method === "POST") {
+      const { type } = (await request.clone().json()) as { type: string };
+      const signature = request.headers.get("signature-input") ?? request.headers.get("signature") ?? "";
+      posted.push({ type, signature });
+    }
     return federation.fetch(request, { contextData: undefined });
   });
   handler = (req, res) => void listener(req, res);
@@ -74,7 +69,7 @@ export async function startPeer() {
     origin,
     alice,
     received,
-    signatureHeaders,
+    posted,
     /** Alice follows `actorUrl` (a signed POST to its inbox); the Follow is returned for Undo. */
     async follow(actorUrl: string) {
       const target = await ctx.lookupObject(actorUrl);
