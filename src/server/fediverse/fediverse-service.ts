@@ -313,12 +313,24 @@ export function createFediverse(deps: FediverseDeps) {
     settings,
     active,
     /** Handles one request for Fedify's paths (the caller checks that the switch is on). */
-    fetch: (request: Request, notFound: () => Response, notAcceptable: () => Response) =>
-      federation.fetch(request, {
+    async fetch(request: Request, notFound: () => Response, notAcceptable: () => Response) {
+      // Behind the TLS proxy the request reaches us as http://: signatures (RFC 9421's
+      // @target-uri) name the address the sender used, PUBLIC_URL's (the host policy has
+      // checked the Host).
+      const url = new URL(request.url);
+      const body =
+        request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+      const publicRequest = new Request(new URL(url.pathname + url.search, publicUrl), {
+        method: request.method,
+        headers: request.headers,
+        body,
+      });
+      return federation.fetch(publicRequest, {
         contextData: undefined,
         onNotFound: notFound,
         onNotAcceptable: notAcceptable,
-      }),
+      });
+    },
     /** After any change of the clips or the settings: one pass at a time, in order. */
     clipsChanged() {
       publishing = publishing
