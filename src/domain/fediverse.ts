@@ -21,11 +21,10 @@ export type FediverseDelivery = {
   lastError: string | null;
 };
 
-/** The owner's view: the switch, the address, the followers and the last deliveries. */
+/** The owner's view: the switch, the handle, the followers and the last deliveries. */
 export type FediverseOverview = {
   enabled: boolean;
   handle: string;
-  address: string;
   followers: { handle: string; actorId: string; followedAt: string }[];
   deliveries: FediverseDelivery[];
   /** Deliveries still waiting in the queue (retries included). */

@@ -304,6 +304,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     site: () => content.site.get(),
     articles: () => content.articles.list(),
     publicUrl: config.publicUrl,
+    publicUrlIsSet: config.publicUrlIsSet,
     allowPrivate: config.fetchAllowPrivate,
     logger,
     now: options.now,

@@ -24,7 +24,7 @@ import {
 import { Temporal } from "@js-temporal/polyfill";
 import type { Logger } from "pino";
 import type { Article as Clip, Site } from "../../domain/content";
-import { fediverseAddress, fediverseOn, type FediverseOverview } from "../../domain/fediverse";
+import { fediverseOn, type FediverseOverview } from "../../domain/fediverse";
 import { ARTICLE_PARAM } from "../../domain/landing-query";
 import { isHttpUrl, isSitePath } from "../../domain/safe-url";
 import type { Store } from "../kernel/db/open-database";
@@ -47,6 +47,8 @@ export type FediverseDeps = {
   site: () => Site;
   articles: () => readonly Clip[];
   publicUrl: string;
+  /** Whether PUBLIC_URL is set: otherwise the actor is named by the address each request used. */
+  publicUrlIsSet: boolean;
   /** FETCH_ALLOW_PRIVATE (tests only). */
   allowPrivate: boolean;
   logger: Logger;
@@ -76,7 +78,7 @@ export function createFediverse(deps: FediverseDeps) {
     kv,
     queue,
     manuallyStartQueue: true,
-    origin: publicUrl,
+    origin: deps.publicUrlIsSet ? publicUrl : undefined,
     documentLoaderFactory: () => loaders.documentLoader,
     contextLoaderFactory: () => loaders.documentLoader,
     authenticatedDocumentLoaderFactory: (identity) => loaders.authenticated(identity),
@@ -314,9 +316,11 @@ export function createFediverse(deps: FediverseDeps) {
     active,
     /** Handles one request for Fedify's paths (the caller checks that the switch is on). */
     async fetch(request: Request, notFound: () => Response, notAcceptable: () => Response) {
+      const options = { contextData: undefined, onNotFound: notFound, onNotAcceptable: notAcceptable };
       // Behind the TLS proxy the request reaches us as http://: signatures (RFC 9421's
       // @target-uri) name the address the sender used, PUBLIC_URL's (the host policy has
       // checked the Host).
+      if (!deps.publicUrlIsSet) return federation.fetch(request, options);
       const url = new URL(request.url);
       const body =
         request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
@@ -325,11 +329,7 @@ export function createFediverse(deps: FediverseDeps) {
         headers: request.headers,
         body,
       });
-      return federation.fetch(publicRequest, {
-        contextData: undefined,
-        onNotFound: notFound,
-        onNotAcceptable: notAcceptable,
-      });
+      return federation.fetch(publicRequest, options);
     },
     /** After any change of the clips or the settings: one pass at a time, in order. */
     clipsChanged() {
@@ -343,7 +343,6 @@ export function createFediverse(deps: FediverseDeps) {
       return {
         enabled,
         handle,
-        address: fediverseAddress(handle, publicUrl),
         followers: repository
           .followers()
           .map(({ handle, actorId, followedAt }) => ({ handle, actorId, followedAt })),

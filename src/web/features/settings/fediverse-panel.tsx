@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { FediverseOverview } from "../../../domain/fediverse";
+import { fediverseAddress, type FediverseOverview } from "../../../domain/fediverse";
 import "./fediverse-panel.css";
 
 const when = (iso: string) =>
@@ -7,9 +7,10 @@ const when = (iso: string) =>
   " UTC";
 
 /** Who follows the site on the fediverse, and how the last clips sent to them went. */
-export function FediversePanel({ overview }: { overview: FediverseOverview }) {
+export function FediversePanel({ overview, publicUrl }: { overview: FediverseOverview; publicUrl: string }) {
   const headingId = useId();
-  const { followers, deliveries, address, waiting } = overview;
+  const { followers, deliveries, waiting } = overview;
+  const address = fediverseAddress(overview.handle, publicUrl);
   const on = overview.enabled && address !== "";
   return (
     <section className="fediverse-panel" aria-labelledby={headingId}>

@@ -128,7 +128,7 @@ export function SettingsManager({ data }: SettingsManagerProps) {
           {dirty ? <span className="badge badge--dirty">Unsaved changes</span> : null}
         </div>
       </form>
-      <FediversePanel overview={fediverse} />
+      <FediversePanel overview={fediverse} publicUrl={publicUrl} />
     </section>
   );
 }
