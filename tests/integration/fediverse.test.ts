@@ -177,4 +177,16 @@ describe("the site as a fediverse actor", () => {
       "First clip",
     ]);
   });
+
+  it("drops a follower whose server answers 410 Gone", async () => {
+    await peer.follow(actorUrl());
+    await vi.waitFor(() => expect(services.fediverse.overview().followers).toHaveLength(1), {
+      timeout: 15_000,
+    });
+    await deliveriesDone();
+    peer.goAway();
+    publish("Third clip");
+    await vi.waitFor(() => expect(services.fediverse.overview().followers).toEqual([]), { timeout: 15_000 });
+    expect(creates()).toHaveLength(1);
+  });
 });

@@ -53,7 +53,10 @@ export async function startPeer() {
 
   // Every POST as it arrived, before Fedify's own idempotence drops a repeated activity.
   const posted: { type: string; signature: string }[] = [];
+  const state = { gone: false };
   const listener = getRequestListener(async (request) => {
+    // A server that has shut down for good: 410 Gone to every delivery.
+    if (state.gone && request.method === "POST") return new Response("Gone", { status: 410 });
     if (request.method === "POST") {
       const { type } = (await request.clone().json()) as { type: string };
       const signature = request.headers.get("signature-input") ?? request.headers.get("signature") ?? "";
@@ -70,6 +73,8 @@ export async function startPeer() {
     alice,
     received,
     posted,
+    /** Answers every delivery with 410 Gone from now on. */
+    goAway: () => void (state.gone = true),
     /** Alice follows `actorUrl` (a signed POST to its inbox); the Follow is returned for Undo. */
     async follow(actorUrl: string) {
       const target = await ctx.lookupObject(actorUrl);
