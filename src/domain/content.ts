@@ -37,6 +37,20 @@ const currentRoleFields = {
   place: text(200),
   description: text(2000),
 };
+/**
+ * The site as a fediverse actor, `@handle@<PUBLIC_URL's host>` (src/server/fediverse): off until
+ * the owner switches it on, and answering nothing without a handle.
+ */
+const fediverseFields = {
+  enabled: z.boolean(),
+  handle: z.union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,30}$/i, "Use up to 30 letters, digits or underscores, without the @"),
+  ]),
+};
 const siteFields = {
   name: required("Owner name", 120),
   strapline: text(300),
@@ -103,6 +117,9 @@ export const siteSchema = z.object({
       description: currentRoleFields.description.default(""),
     })
     .default({ title: "", employer: "", place: "", description: "" }),
+  fediverse: z
+    .object({ enabled: fediverseFields.enabled.default(false), handle: fediverseFields.handle.default("") })
+    .default({ enabled: false, handle: "" }),
 });
 export type Site = z.infer<typeof siteSchema>;
 
@@ -113,6 +130,7 @@ const sitePatch = (object: typeof z.strictObject) =>
     social: object(socialFields).partial(),
     accounts: object(accountFields).partial(),
     currentRole: object(currentRoleFields).partial(),
+    fediverse: object(fediverseFields).partial(),
   }).partial();
 
 /** A merge into the stored settings: any subset of fields; nested groups merge field by field. Unknown fields are refused. */
@@ -233,6 +251,7 @@ export const COLLECTIONS = [
   "readers",
   "followers",
   "identity",
+  "fediverse",
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
@@ -250,6 +269,7 @@ export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
   "wayback",
   "readers",
   "followers",
+  "fediverse",
 ]);
 
 export const credentialsSchema = z.object({

@@ -7,6 +7,7 @@ import { contact } from "./contact/capability";
 import { content } from "./content/capability";
 import { disk } from "./disk/capability";
 import { emailFollow } from "./email-follow/capability";
+import { fediverse } from "./fediverse/capability";
 import { home } from "./home/capability";
 import { icons } from "./icons/capability";
 import { identity } from "./identity/capability";
@@ -51,6 +52,7 @@ export const CAPABILITIES: readonly AnyCapability[] = [
   collections,
   readership,
   emailFollow,
+  fediverse,
   pageCache,
   socialCard,
   icons,

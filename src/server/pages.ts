@@ -217,6 +217,7 @@ export function pageRoutes(
       readers: (period: ReadersPeriod) => services.readCounts.report(period),
       home: () => services.home.summary(),
       captureProofs: () => services.webArchive.proofs(),
+      fediverse: () => services.fediverse.overview(),
     };
   };
 

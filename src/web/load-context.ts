@@ -1,6 +1,7 @@
 import type { ProofPage } from "../domain/byline-evidence";
 import type { ClipCollection, PublicCollection } from "../domain/collections";
 import type { Article, ContactMessage, Education, Experience, Site } from "../domain/content";
+import type { FediverseOverview } from "../domain/fediverse";
 import type { HomeSummary } from "../domain/home";
 import type { CaptureProof } from "../domain/web-archive";
 import type { ImageVersion } from "../domain/image-src";
@@ -48,6 +49,8 @@ export type SignedInOwner = {
   home(): HomeSummary;
   /** By article id, the web archive's proof of each captured article. */
   captureProofs(): Record<string, CaptureProof>;
+  /** The fediverse actor's followers and last deliveries. */
+  fediverse(): FediverseOverview;
 };
 
 declare module "react-router" {

@@ -9,5 +9,6 @@ export function mergeSite(current: Site, patch: SitePatch) {
     social: { ...current.social, ...patch.social },
     accounts: { ...current.accounts, ...patch.accounts },
     currentRole: { ...current.currentRole, ...patch.currentRole },
+    fediverse: { ...current.fediverse, ...patch.fediverse },
   });
 }

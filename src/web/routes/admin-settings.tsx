@@ -4,8 +4,8 @@ import { SettingsManager } from "../features/settings/settings-manager";
 import type { Route } from "./+types/admin-settings";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  requireOwner(context, request);
-  return { site: context.content.site() };
+  const owner = requireOwner(context, request);
+  return { site: context.content.site(), fediverse: owner.fediverse(), publicUrl: context.publicUrl };
 }
 
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);

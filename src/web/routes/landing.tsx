@@ -12,6 +12,7 @@ import { storedReaderContent, withCopies } from "../../domain/reader-content";
 import "../features/article-viewer/article-viewer.css";
 import { ContactSection } from "../features/contact/contact-section";
 import { FollowForm } from "../features/follow/follow-form";
+import { FediverseHandle } from "../features/landing/fediverse-handle";
 // The page-level landing rules. Each landing component imports its own stylesheet, which must come
 // after these (it overrides some of them, e.g. the printed '.lp-read' over '.lp-button'), so this
 // import stays above the landing components'.
@@ -180,6 +181,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
                 note: site.hero.tagline,
               }}
             />
+            <FediverseHandle site={site} publicUrl={publicUrl} />
           </section>
           {site.followByEmail.on ? <FollowForm name={site.name} /> : null}
         </main>

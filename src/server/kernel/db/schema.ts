@@ -512,3 +512,53 @@ export const accountChecksTable = sqliteTable("account_checks", {
   checkedAt: text("checked_at").notNull(),
   result: text("result", { mode: "json" }).$type<AccountCheck>().notNull(),
 });
+
+/**
+ * Fediverse (src/server/fediverse, decision 042): Fedify's key-value store (its caches, the
+ * site's key pairs, idempotence). `value` is JSON; `expiresAt` (ms since the epoch) null: kept.
+ */
+export const fediverseKvTable = sqliteTable("fediverse_kv", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  expiresAt: integer("expires_at"),
+});
+
+/**
+ * Fedify's message queue: deliveries and received activities waiting, kept across restarts.
+ * `readyAt` (ms) is when it may be taken; `takenUntil` (ms) a worker's lease on it.
+ */
+export const fediverseQueueTable = sqliteTable(
+  "fediverse_queue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    message: text("message").notNull(),
+    readyAt: integer("ready_at").notNull(),
+    orderingKey: text("ordering_key"),
+    takenUntil: integer("taken_until"),
+  },
+  (table) => [index("fediverse_queue_ready").on(table.readyAt)],
+);
+
+/** Who follows the site's actor, with where to deliver to them. */
+export const fediverseFollowersTable = sqliteTable("fediverse_followers", {
+  actorId: text("actor_id").primaryKey(),
+  handle: text("handle").notNull(),
+  inbox: text("inbox").notNull(),
+  sharedInbox: text("shared_inbox"),
+  followId: text("follow_id").notNull(),
+  followedAt: text("followed_at").notNull(),
+});
+
+/**
+ * Each clip sent to followers as a `Create`, once: `failures` counts the inboxes that refused it,
+ * `lastError` says why the last one did.
+ */
+export const fediverseSentTable = sqliteTable("fediverse_sent", {
+  articleId: text("article_id").primaryKey(),
+  title: text("title").notNull(),
+  activityId: text("activity_id").notNull(),
+  sentAt: text("sent_at").notNull(),
+  followers: integer("followers").notNull(),
+  failures: integer("failures").notNull().default(0),
+  lastError: text("last_error"),
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FEATURED_OUTLETS_MAX } from "../../../domain/content";
 import { FollowByEmailGroup } from "./follow-by-email-group";
+import { fediverseAddress } from "../../../domain/fediverse";
 import { PUBLICATIONS_MAX } from "../../lib/front-page";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { CheckboxField, TextAreaField, TextField } from "../../lib/form-kit/form-fields";
@@ -11,6 +12,8 @@ import { OTHER_ACCOUNTS_MAX } from "../../../domain/accounts";
 import { AccountChecks } from "./account-checks";
 
 type SettingsFieldsProps = {
+  /** The site's public origin: the fediverse address is `@handle@` its host. */
+  publicUrl: string;
   form: SettingsForm;
   set: <K extends SettingsKey>(key: K, value: SettingsForm[K]) => void;
   errors: FieldErrors;
@@ -28,9 +31,12 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every field of the site settings, grouped as the public page uses them. */
-export function SettingsFields({ form, set, errors, unsavedAccounts }: SettingsFieldsProps) {
+export function SettingsFields({ publicUrl, form, set, errors, unsavedAccounts }: SettingsFieldsProps) {
   const text = (
-    key: Exclude<SettingsKey, "featuredOutlets" | "clipEmails" | "followOn" | "followCadence">,
+    key: Exclude<
+      SettingsKey,
+      "featuredOutlets" | "clipEmails" | "followOn" | "followCadence" | "fediverseEnabled"
+    >,
     label: string,
     extra: Partial<Parameters<typeof TextField>[0]> = {},
   ) => (
@@ -160,6 +166,20 @@ export function SettingsFields({ form, set, errors, unsavedAccounts }: SettingsF
         />
       </Group>
       <FollowByEmailGroup form={form} set={set} />
+      <Group title="Fediverse">
+        <CheckboxField
+          role="switch"
+          label="Let people follow this site on the fediverse (Mastodon and others)"
+          checked={form.fediverseEnabled}
+          onChange={(enabled) => set("fediverseEnabled", enabled)}
+          hint="New clips go to your followers as posts. Your public page then shows the address."
+        />
+        {text("fediverseHandle", "Handle", {
+          hint: form.fediverseHandle.trim()
+            ? `Your address: ${fediverseAddress(form.fediverseHandle.trim(), publicUrl)}`
+            : "Letters, digits or underscores, such as your name: people find you as @handle@ this site's domain.",
+        })}
+      </Group>
       <Group title="Contact form">
         {text("email", "Email", { type: "email", inputMode: "email", autoComplete: "email" })}
         {text("replyNote", "Reply promise", {

@@ -37,6 +37,8 @@ export type SettingsForm = {
   replyNote: string;
   followOn: boolean;
   followCadence: FollowCadence;
+  fediverseEnabled: boolean;
+  fediverseHandle: string;
 };
 export type SettingsKey = keyof SettingsForm;
 /** Only what the owner has touched; everything else follows the stored settings live. */
@@ -75,6 +77,8 @@ export function siteToForm(site: Site): SettingsForm {
     replyNote: site.replyNote,
     followOn: site.followByEmail.on,
     followCadence: site.followByEmail.cadence,
+    fediverseEnabled: site.fediverse.enabled,
+    fediverseHandle: site.fediverse.handle,
   };
 }
 
@@ -131,6 +135,10 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
     ["rolePlace", "place", form.rolePlace],
     ["roleDescription", "description", form.roleDescription],
   ]);
+  const fediverse = pick<NonNullable<SitePatch["fediverse"]>>([
+    ["fediverseEnabled", "enabled", form.fediverseEnabled],
+    ["fediverseHandle", "handle", form.fediverseHandle],
+  ]);
   const patch: SitePatch = {};
   if (has("name")) patch.name = form.name;
   if (has("strapline")) patch.strapline = form.strapline;
@@ -150,6 +158,7 @@ export function settingsPatch(form: SettingsForm, keys: readonly SettingsKey[]):
   if (social) patch.social = social;
   if (accounts) patch.accounts = accounts;
   if (currentRole) patch.currentRole = currentRole;
+  if (fediverse) patch.fediverse = fediverse;
   return patch;
 }
 
@@ -171,6 +180,8 @@ const PATCH_PATHS: Record<string, SettingsKey> = {
   "currentRole.employer": "roleEmployer",
   "currentRole.place": "rolePlace",
   "currentRole.description": "roleDescription",
+  "fediverse.enabled": "fediverseEnabled",
+  "fediverse.handle": "fediverseHandle",
 };
 
 /** The lists the form edits as one text: the API's 'blockList.2' is the text's third entry. */

@@ -5,6 +5,8 @@ import { useLiveUpdates } from "../../lib/use-live-updates";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { LoadFailedNotice } from "../../lib/dashboard/load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "../../lib/dashboard/load-state";
+import type { FediverseOverview } from "../../../domain/fediverse";
+import { FediversePanel } from "./fediverse-panel";
 import { SettingsFields } from "./settings-fields";
 import {
   changedKeys,
@@ -37,13 +39,17 @@ const ACCOUNT_KEYS: ReadonlySet<keyof SettingsForm> = new Set([
   "otherAccounts",
 ]);
 
-type SettingsManagerProps = { data: { site: Site } | LoadFailed };
+type SettingsManagerProps = {
+  data: { site: Site; fediverse: FediverseOverview; publicUrl: string } | LoadFailed;
+};
 
 /** The settings editor: Save merges the changed fields into the stored settings, Reset reverts. */
 export function SettingsManager({ data }: SettingsManagerProps) {
-  useLiveUpdates(["site"]);
+  useLiveUpdates(["site", "fediverse"]);
   useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, TEXTS.loadFailed);
   const loaded = useLastLoaded("site" in data ? data.site : undefined);
+  const fediverse = useLastLoaded("site" in data ? data.fediverse : undefined);
+  const publicUrl = useLastLoaded("site" in data ? data.publicUrl : undefined);
   const toast = useToast();
   const send = useAdminApi();
   const revalidator = useRevalidator();
@@ -63,7 +69,7 @@ export function SettingsManager({ data }: SettingsManagerProps) {
       <h2 id={headingId}>Settings</h2>
     </div>
   );
-  if (!loaded) {
+  if (!loaded || !fediverse || !publicUrl) {
     return (
       <section className="manager" aria-labelledby={headingId}>
         {heading}
@@ -121,6 +127,7 @@ export function SettingsManager({ data }: SettingsManagerProps) {
       <form ref={formRef} className="settings" noValidate onSubmit={save} aria-labelledby={headingId}>
         <fieldset className="settings__fields" disabled={!hydrated}>
           <SettingsFields
+            publicUrl={publicUrl}
             form={form}
             set={set}
             errors={errors}
@@ -138,6 +145,7 @@ export function SettingsManager({ data }: SettingsManagerProps) {
           {dirty ? <span className="badge badge--dirty">Unsaved changes</span> : null}
         </div>
       </form>
+      <FediversePanel overview={fediverse} publicUrl={publicUrl} />
     </section>
   );
 }

@@ -163,15 +163,18 @@ type CheckboxFieldProps = {
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
+  /** "switch": turns a feature on or off, as screen readers should announce it. */
+  role?: "switch";
 };
 
-export function CheckboxField({ label, checked, onChange, hint }: CheckboxFieldProps) {
+export function CheckboxField({ label, checked, onChange, hint, role }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className="check">
       <input
         id={id}
         type="checkbox"
+        role={role}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={hint ? `${id}-hint` : undefined}

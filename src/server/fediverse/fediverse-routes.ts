@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../kernel/http/app-env";
+import { apiError } from "../kernel/http/api-error";
+import { requireOwner } from "../kernel/http/owner-guard";
+import type { Fediverse } from "./fediverse-service";
+
+/** Fedify's paths: WebFinger and the actor's (`/ap/...`). Everything else is not theirs. */
+export const FEDIVERSE_PATHS = ["/.well-known/webfinger", "/ap/*"] as const;
+const ACTIVITY_MAX_BYTES = 256 * 1024;
+
+/**
+ * `site`: Fedify's handler on its paths only, mounted before the pages; 404 while the switch is
+ * off. Inbox POSTs carry HTTP Signatures (Fedify refuses any without a valid one), not a session
+ * or a CSRF token, and their answers are never kept by the public cache (`no-store`).
+ * `api`: `GET /fediverse`, the owner's view of followers and deliveries.
+ */
+export function fediverseRoutes(fediverse: Fediverse) {
+  const notFound = () =>
+    Response.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
+  const notAcceptable = () =>
+    new Response("This address answers ActivityPub clients.", {
+      status: 406,
+      headers: { "Content-Type": "text/plain; charset=utf-8", Vary: "Accept" },
+    });
+  const limit = bodyLimit({
+    maxSize: ACTIVITY_MAX_BYTES,
+    onError: (c) => apiError(c, 413, "too_large", "The activity is too large."),
+  });
+  const site = new Hono<AppEnv>();
+  for (const path of FEDIVERSE_PATHS)
+    site.all(path, limit, async (c) => {
+      if (!fediverse.active()) return apiError(c, 404, "not_found", "Not found.");
+      const response = await fediverse.fetch(c.req.raw, notFound, notAcceptable);
+      const headers = new Headers(response.headers);
+      headers.set("Cache-Control", "no-store");
+      return new Response(response.body, { status: response.status, headers });
+    });
+  const api = new Hono<AppEnv>()
+    .use("/fediverse", requireOwner)
+    .get("/fediverse", (c) => c.json(fediverse.overview()));
+  return { site, api };
+}
