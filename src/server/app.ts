@@ -12,7 +12,7 @@ import { iconRoutes } from "./icons/icon-routes";
 import { socialCardRoutes } from "./social-card/social-card-routes";
 import { clipBookRoutes } from "./clip-book/clip-book-routes";
 import { imageRoutes } from "./images/image-routes";
-import { importRoutes } from "./back-catalogue/import-routes";
+import { backCatalogueRoutes } from "./back-catalogue/back-catalogue-routes";
 import { sameOriginWrites } from "./kernel/http/csrf";
 import { hostPolicy } from "./kernel/http/host-policy";
 import { setResponseHeaders } from "./kernel/http/response-headers";
@@ -102,7 +102,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
     )
     .route("/", messageRoutes(services.contact.messages))
     .route("/", uploadRoutes(services.uploads))
-    .route("/", importRoutes(services.imports))
+    .route("/", backCatalogueRoutes(services.imports))
     .route("/", linkHealthRoutes(services.linkHealth))
     .route("/", waybackRoutes(services.wayback))
     .route("/", clipWatchRoutes(services.watch))

@@ -11,10 +11,10 @@ import { safeFetch } from "./kernel/fetch/safe-fetch";
 import { createOutletGate, type GatedRequest } from "./kernel/fetch/outlet-gate";
 import { siteImageFiles } from "./images/site-image-files";
 import { createImageService } from "./images/image-service";
-import { createImportJobs } from "./back-catalogue/import-jobs";
-import { createImportService } from "./back-catalogue/import-service";
+import { createCatalogueJobs } from "./back-catalogue/catalogue-jobs";
+import { createBackCatalogue } from "./back-catalogue/back-catalogue-service";
 import { readTextPage } from "./kernel/discover/read-text-page";
-import { createArticleArchive } from "./page-reading/article-archive";
+import { createKeptTexts } from "./page-reading/kept-texts";
 import { createPageReading } from "./page-reading/page-reading";
 import { createReaderService } from "./reader/reader-service";
 import { createUploadService } from "./uploads/upload-service";
@@ -83,7 +83,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     site: () => content.site.get(),
     now: options.now,
   });
-  const archive = createArticleArchive(store);
+  const keptTexts = createKeptTexts(store);
   const collections = createCollectionService({ store, articles: () => content.articles.list() });
   // Every request to a publisher (pages, feeds, sitemaps, lead images, link checks) goes through
   // this one gate: robots.txt, and the pauses per outlet.
@@ -109,7 +109,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   });
   const pageReading = createPageReading({
     articles: content.articles,
-    archive,
+    keptTexts,
     // A visitor or the owner waits for it (an import's page too: it goes before background checks).
     fetchPage: (url) => fromPublisher(url, { accept: ["text/html", "application/xhtml+xml"], urgent: true }),
     capture: (articleId, page, requestedUrl, leadImage) =>
@@ -143,7 +143,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   });
   const reader = createReaderService({
     articles: content.articles,
-    archive,
+    keptTexts,
     readArticle: (articleId) => pageReading.readArticle(articleId),
     frameable: (url) => pageReading.frameable(url),
     onPageRead: (page, signals) => watch.notePageRead(page, signals),
@@ -171,7 +171,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     // them would, and each is fetched once and kept.
     fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
     content,
-    archive,
+    keptTexts,
     logger,
     localImages: [uploads.imageSource, siteImageFiles([path.join(config.buildDir, "client"), "public"])],
     maxBytes: config.imageCacheMb * 1024 * 1024,
@@ -241,7 +241,7 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
   const clipBooks = createClipBooks({
     site: () => ownedSite(content.site.get()),
     articles: () => content.articles.list(),
-    keptText: (article) => archive.currentFor(article) ?? null,
+    keptText: (article) => keptTexts.currentFor(article) ?? null,
     loadPicture,
     publicUrl: config.publicUrl,
     limits: options.clipBooks,
@@ -273,8 +273,8 @@ export function createServices(config: Config, logger: Logger, options: ServiceO
     { store, live, publicCache, pageWarmer, cards, images, wayback, webArchive },
     { warmImages: options.warmImages ?? false },
   );
-  const imports = createImportService({
-    jobs: createImportJobs(store),
+  const imports = createBackCatalogue({
+    jobs: createCatalogueJobs(store),
     articles: content.articles,
     fetchText: (url) => readTextPage(url, fromPublisher),
     fetchDetails: (url) => pageReading.fetchDetails(url),

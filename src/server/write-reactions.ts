@@ -1,4 +1,4 @@
-import { OWNER_ONLY_COLLECTIONS } from "../domain/content";
+import { OWNER_ONLY_TOPICS } from "../domain/content";
 import type { Store } from "./kernel/db/open-database";
 import type { PageWarmer } from "./kernel/http/page-warmer";
 import type { createPublicCache } from "./kernel/http/public-cache";
@@ -21,7 +21,7 @@ export type WriteReactionParts = {
 
 /**
  * Everything that follows a committed write, in one place. Repositories keep their own reads until
- * the next change of their collection (`Store.readUntilChange`); the rest is here.
+ * the next change of their topic (`Store.readUntilChange`); the rest is here.
  *
  * `warmImages` is for the serving process only: the CLI and most tests never fetch pictures ahead.
  */
@@ -34,14 +34,14 @@ export function wireWriteReactions(parts: WriteReactionParts, options: { warmIma
     void pageWarmer.warm();
   };
   store.onChange((event) => {
-    // Open pages hear of it over SSE (each stream keeps the owner's collections from visitors).
+    // Open pages hear of it over SSE (each stream keeps the owner's topics from visitors).
     live.publish(event);
     // Contact messages, link checks and import progress are seen only on the owner's pages, which
     // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
     // check that finds an original gone records an "articles" change too.)
-    if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) invalidatePages();
+    if (!OWNER_ONLY_TOPICS.has(event.topic)) invalidatePages();
     // A changed or deleted article's share card is drawn again when next asked for.
-    if (event.collection === "articles") {
+    if (event.topic === "articles") {
       cards.prune();
       // A new article (or a new address, or an original found gone) is the Wayback worker's to look at.
       wayback.articlesChanged();
@@ -49,7 +49,7 @@ export function wireWriteReactions(parts: WriteReactionParts, options: { warmIma
       webArchive.sweepSoon();
     }
     // The hero and the first articles' pictures are cached ahead of visitors.
-    if (options.warmImages && (event.collection === "articles" || event.collection === "site")) {
+    if (options.warmImages && (event.topic === "articles" || event.topic === "site")) {
       images.scheduleWarm();
     }
   });

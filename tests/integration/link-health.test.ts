@@ -290,7 +290,7 @@ describe("what visitors see", () => {
 
   it("tells visitors' pages only when an article becomes gone or comes back", async () => {
     const seen: string[] = [];
-    const unsubscribe = t.services.store.onChange((event) => seen.push(event.collection));
+    const unsubscribe = t.services.store.onChange((event) => seen.push(event.topic));
     try {
       publisher.route("/comes-and-goes", { body: STORY });
       await createArticle("/comes-and-goes");

@@ -9,16 +9,16 @@ import {
   type SitePatch,
 } from "../../domain/content";
 import { mergeSite } from "./site-merge";
-import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
+import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/list-order";
 import type { Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
 import { createArticleMarks } from "./article-marks";
-import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
+import { createListRepository, type ListRepository } from "./list-repository";
 
-export function createArticleRepository(store: Store): CollectionRepository<ArticleInput, Article> {
+export function createArticleRepository(store: Store): ListRepository<ArticleInput, Article> {
   const { goneOriginals, waybackCopies } = createArticleMarks(store.sqlite);
-  const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
-    collection: "articles",
+  const rows = createListRepository<typeof articlesTable, ArticleInput>(store, {
+    topic: "articles",
     table: articlesTable,
     order: sortArticlesByDateDesc,
   });
@@ -43,16 +43,16 @@ export function createArticleRepository(store: Store): CollectionRepository<Arti
 }
 
 export function createExperienceRepository(store: Store) {
-  return createCollectionRepository<typeof experiencesTable, ExperienceInput>(store, {
-    collection: "experiences",
+  return createListRepository<typeof experiencesTable, ExperienceInput>(store, {
+    topic: "experiences",
     table: experiencesTable,
     order: sortExperiences,
   });
 }
 
 export function createEducationRepository(store: Store) {
-  return createCollectionRepository<typeof educationTable, EducationInput>(store, {
-    collection: "education",
+  return createListRepository<typeof educationTable, EducationInput>(store, {
+    topic: "education",
     table: educationTable,
     order: sortEducation,
   });
