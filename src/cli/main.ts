@@ -17,7 +17,7 @@ import { pruneBackups } from "../server/kernel/disk/prune-backups";
 import { checkImportedUploads, exportUploads, mirrorUploads } from "../server/uploads/uploads-backup";
 import { importStartSchema, matchesByline } from "../domain/back-catalogue";
 import { credentialsSchema, newPasswordSchema, type Article } from "../domain/content";
-import { ImportBusyError } from "../server/back-catalogue/import-service";
+import { CatalogueBusyError } from "../server/back-catalogue/back-catalogue-service";
 import { WatchError } from "../server/clip-watch/clip-watch-service";
 import { watchSourceSchema } from "../domain/clip-watch";
 import { readPassword } from "./read-password";
@@ -273,7 +273,7 @@ async function importFrom(args: string[]): Promise<number> {
     try {
       id = services.imports.start(parsed.data.url).id;
     } catch (error) {
-      if (error instanceof ImportBusyError) return fail(error.message);
+      if (error instanceof CatalogueBusyError) return fail(error.message);
       throw error;
     }
     // Ctrl-C cancels the import (rather than leaving it for the server to take over), at once:

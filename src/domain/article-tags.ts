@@ -25,7 +25,7 @@ const KNOWN_TAGS: ReadonlyMap<string, PublicTag[]> = new Map(
  * An article's type badges: its own public tags (case-insensitive, each once), else the tags
  * the built-in map knows for its URL, else none.
  */
-export function articleTags(article: Pick<Article, "tags" | "url">): PublicTag[] {
+export function typeBadges(article: Pick<Article, "tags" | "url">): PublicTag[] {
   const own = publicTags(article.tags);
   if (own.length > 0) return own;
   return [...(KNOWN_TAGS.get(urlKey(article.url)) ?? [])];

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { httpUrl } from "./url-schemas";
+import type { DocumentKind } from "./document-kind";
 
 /** Most candidates one import keeps (issue 17). */
 export const IMPORT_MAX_CANDIDATES = 500;
@@ -43,7 +44,7 @@ export type ImportJob = {
   id: string;
   url: string;
   status: ImportJobStatus;
-  kind: "" | "feed" | "sitemap" | "page";
+  kind: "" | DocumentKind;
   pagesRead: number;
   error: string;
   createdAt: string;

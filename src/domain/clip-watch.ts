@@ -6,7 +6,10 @@ import { httpUrl } from "./url-schemas";
  * server (src/server/clip-watch), the API and the Clips tab share these shapes.
  */
 
-/** What a watched address turned out to be when it was first read. */
+/**
+ * A watched source's document kind (./document-kind.ts) when it was first read, as the Clips tab
+ * names it: a page is the author page it is, and a news sitemap is told from other sitemaps.
+ */
 export const SOURCE_KINDS = ["author-page", "feed", "sitemap", "news-sitemap"] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 

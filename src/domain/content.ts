@@ -236,7 +236,7 @@ export type ContactMessage = {
 };
 
 /** What live events name. */
-export const COLLECTIONS = [
+export const TOPICS = [
   "site",
   "articles",
   "experiences",
@@ -253,14 +253,14 @@ export const COLLECTIONS = [
   "identity",
   "fediverse",
 ] as const;
-export type Collection = (typeof COLLECTIONS)[number];
+export type Topic = (typeof TOPICS)[number];
 
 /**
  * The collections only the owner sees (contact messages, clip collections private before and after
  * a write, link checks and archived copies, import jobs, read counts): a visitor's live stream
  * never names them, and a write to them leaves cached public pages as they are.
  */
-export const OWNER_ONLY_COLLECTIONS: ReadonlySet<Collection> = new Set([
+export const OWNER_ONLY_TOPICS: ReadonlySet<Topic> = new Set([
   "messages",
   "private-collections",
   "links",

@@ -1,4 +1,4 @@
-import { articleTags } from "./article-tags";
+import { typeBadges } from "./article-tags";
 import { articleInputSchema, type ArticleInput } from "./content";
 import type { PublicTag } from "./public-tags";
 
@@ -25,7 +25,7 @@ const TAG_HINTS: { tag: PublicTag; pattern: RegExp }[] = [
  * address, else what its address's sections say (`/opinion/`, `/interviews/`…), else news.
  */
 export function foundArticleTags(url: string): PublicTag[] {
-  const known = articleTags({ tags: [], url });
+  const known = typeBadges({ tags: [], url });
   if (known.length > 0) return known;
   let sections = "";
   try {

@@ -1,5 +1,5 @@
 import { formatArticleDate, formatLongUs } from "../../src/domain/dates";
-import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
+import { sortArticlesByDateDesc } from "../../src/domain/list-order";
 import { toReaderParagraphs } from "../../src/domain/reader-paragraphs";
 import { expect, test } from "./support/fixtures";
 import { publicContent } from "./landing-support";

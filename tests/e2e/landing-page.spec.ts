@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { latestArticle, selectFrontPage } from "../../src/web/lib/front-page";
-import { sortArticlesByDateDesc } from "../../src/domain/collection-order";
+import { sortArticlesByDateDesc } from "../../src/domain/list-order";
 import { expect, test } from "./support/fixtures";
 import { gotoHydrated, imagesWarmed, publicContent } from "./landing-support";
 import { cspRefusals, directiveSources, inlineHashes } from "./support/csp";

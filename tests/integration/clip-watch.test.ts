@@ -441,7 +441,7 @@ describe("politeness and progress", () => {
     );
 
     const events: string[] = [];
-    const stopListening = t.services.store.onChange((event) => events.push(event.collection));
+    const stopListening = t.services.store.onChange((event) => events.push(event.topic));
     clock.now += STEP_MS;
     expect((await owner("/api/watch/check", { method: "POST" })).status).toBe(202);
     // The outlet has not answered yet: the run has only started.

@@ -137,7 +137,7 @@ describe("POST /api/contact", () => {
     const off = t.services.store.onChange((event) => events.push(event));
     await send(VALID);
     off();
-    expect(events.map((e) => e.collection)).toEqual(["messages"]);
+    expect(events.map((e) => e.topic)).toEqual(["messages"]);
   });
 });
 

@@ -178,7 +178,7 @@ describe("Remove the demo", () => {
       settings: true,
     });
     // One write: one transaction, its changes numbered one after another.
-    expect(events.map((event) => event.collection).sort()).toEqual([
+    expect(events.map((event) => event.topic).sort()).toEqual([
       "articles",
       "education",
       "experiences",

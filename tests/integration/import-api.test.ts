@@ -175,7 +175,7 @@ describe("adding", () => {
   it("adds the selected articles with the page's text as their content, live, and never twice", async () => {
     const job = await importFrom(AUTHOR_PAGE);
     const changes: string[] = [];
-    const stopListening = app.services.store.onChange((event) => changes.push(event.collection));
+    const stopListening = app.services.store.onChange((event) => changes.push(event.topic));
     const picked = job.candidates.filter((c) => c.status === "ready").slice(0, 3);
     const response = await owner(`/api/imports/${job.id}/add`, {
       method: "POST",

@@ -16,7 +16,7 @@ describe("import fences", () => {
   it("refuse a capability loading another capability's code", async () => {
     const found = await refusals(
       "src/server/images/probe.ts",
-      'import { createArticleArchive } from "../page-reading/article-archive";\nexport const probe = createArticleArchive;\n',
+      'import { createKeptTexts } from "../page-reading/kept-texts";\nexport const probe = createKeptTexts;\n',
     );
     expect(found.join("\n")).toMatch(/Capability 'images' may not load capability 'page-reading'/);
   });
@@ -24,7 +24,7 @@ describe("import fences", () => {
   it("let a capability name another's type", async () => {
     const found = await refusals(
       "src/server/images/probe.ts",
-      'import type { ArticleArchive } from "../page-reading/article-archive";\nexport type Probe = ArticleArchive;\n',
+      'import type { KeptTexts } from "../page-reading/kept-texts";\nexport type Probe = KeptTexts;\n',
     );
     expect(found).toEqual([]);
   });

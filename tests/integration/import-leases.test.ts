@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJob } from "../../src/domain/back-catalogue";
-import { ImportBusyError } from "../../src/server/back-catalogue/import-service";
+import { CatalogueBusyError } from "../../src/server/back-catalogue/back-catalogue-service";
 import { ATOM_FEED, DUPLICATE, RSS_FEED, serveFakeOutlet } from "../e2e/support/fake-outlet";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { importDataDir, openImportProcess, type ImportProcess } from "./support/import-process";
@@ -74,7 +74,7 @@ describe("one process runs an import at a time (issue 26)", () => {
     const server = open(dir);
     server.imports.resume();
     expect(server.lease(id)).toMatchObject({ holder, interruptions: 0 });
-    expect(() => server.imports.start(publisher.url(ATOM_FEED))).toThrow(ImportBusyError);
+    expect(() => server.imports.start(publisher.url(ATOM_FEED))).toThrow(CatalogueBusyError);
 
     release();
     await cli.imports.finished(id);

@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImportJob } from "../../src/domain/back-catalogue";
-import type { Collection } from "../../src/domain/content";
+import type { Topic } from "../../src/domain/content";
 import { openStore, type Store } from "../../src/server/kernel/db/open-database";
-import { createImportJobs } from "../../src/server/back-catalogue/import-jobs";
+import { createCatalogueJobs } from "../../src/server/back-catalogue/catalogue-jobs";
 import { RSS_FEED, serveFakeOutlet } from "../e2e/support/fake-outlet";
 import { startFakePublisher, type FakePublisher } from "../e2e/support/fake-publisher";
 import { readChanges, type ReadChange } from "./support/sse-reader";
@@ -41,8 +41,8 @@ describe("an import's progress on the live stream", () => {
     t.close();
   });
 
-  const named = (collection: Collection) => (events: readonly ReadChange[]) =>
-    events.some((event) => (event.data as { collection: string }).collection === collection);
+  const named = (topic: Topic) => (events: readonly ReadChange[]) =>
+    events.some((event) => (event.data as { topic: string }).topic === topic);
 
   it("tells the owner's stream as the job moves on, a visitor's never, and leaves cached pages as they are", async () => {
     const { cookie, owner } = await t.signIn();
@@ -66,9 +66,9 @@ describe("an import's progress on the live stream", () => {
 
     const ownerEvents = (await readChanges(ownerStream, named("articles"))).events.map((e) => e.data);
     const visitorEvents = (await readChanges(visitorStream, named("articles"))).events.map((e) => e.data);
-    expect(ownerEvents).toContainEqual({ collection: "imports" });
-    expect(ownerEvents.at(-1)).toEqual({ collection: "articles" });
-    expect(visitorEvents).toEqual([{ collection: "articles" }]);
+    expect(ownerEvents).toContainEqual({ topic: "imports" });
+    expect(ownerEvents.at(-1)).toEqual({ topic: "articles" });
+    expect(visitorEvents).toEqual([{ topic: "articles" }]);
   });
 });
 
@@ -81,7 +81,7 @@ describe("import jobs announce", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-import-events-"));
     store = openStore(dir);
     store.onChange((event) => {
-      if (event.collection === "imports") announced += 1;
+      if (event.topic === "imports") announced += 1;
     });
   });
 
@@ -100,7 +100,7 @@ describe("import jobs announce", () => {
   const urls = Array.from({ length: 20 }, (_, i) => `https://outlet.example/article-${i}`);
 
   function readingJob() {
-    const jobs = createImportJobs(store);
+    const jobs = createCatalogueJobs(store);
     announced = 0;
     const id = jobs.create("https://outlet.example/feed", lease())!;
     expect(announced).toBe(1);

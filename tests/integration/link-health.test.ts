@@ -290,7 +290,7 @@ describe("what visitors see", () => {
 
   it("tells visitors' pages only when an article becomes gone or comes back", async () => {
     const seen: string[] = [];
-    const unsubscribe = t.services.store.onChange((event) => seen.push(event.collection));
+    const unsubscribe = t.services.store.onChange((event) => seen.push(event.topic));
     try {
       publisher.route("/comes-and-goes", { body: STORY });
       await createArticle("/comes-and-goes");
@@ -448,7 +448,7 @@ describe("the daily background check", () => {
       store: t.services.store,
       articles: t.services.content.articles,
       checks,
-      holdingText: (articles) => t.services.archive.holdingText(articles),
+      holdingText: (articles) => t.services.keptTexts.holdingText(articles),
       archiveNow: () => Promise.reject(new Error("unused")),
       visit: async (url) => {
         visited.push(url);

@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 describe("GET /api/events", () => {
-  it("emits one event per committed write, naming the collection", async () => {
+  it("emits one event per committed write, naming the topic", async () => {
     const { owner } = await t.signIn();
     const stream = await t.request("/api/events");
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
@@ -22,9 +22,9 @@ describe("GET /api/events", () => {
     await owner("/api/education", { method: "POST" });
     const { events } = await reading;
     expect(events.map((e) => e.data)).toEqual([
-      { collection: "articles" },
-      { collection: "site" },
-      { collection: "education" },
+      { topic: "articles" },
+      { topic: "site" },
+      { topic: "education" },
     ]);
     const ids = events.map((e) => Number(e.id));
     expect(ids[1]).toBeGreaterThan(ids[0]!);
@@ -38,10 +38,10 @@ describe("GET /api/events", () => {
     await owner("/api/site", { method: "PUT", json: { name: "" } });
     await owner("/api/experiences", { method: "POST" });
     const { events } = await reading;
-    expect(events[0]?.data).toEqual({ collection: "experiences" });
+    expect(events[0]?.data).toEqual({ topic: "experiences" });
   });
 
-  it("sends what a reconnecting client missed (Last-Event-ID), once per collection", async () => {
+  it("sends what a reconnecting client missed (Last-Event-ID), once per topic", async () => {
     const { owner } = await t.signIn();
     await owner("/api/articles", { method: "POST" });
     const seq = t.services.store.sqlite.prepare("select max(seq) as seq from changes").get() as {
@@ -52,7 +52,7 @@ describe("GET /api/events", () => {
     await owner("/api/experiences", { method: "POST" });
     const stream = await t.request("/api/events", { headers: { "Last-Event-ID": String(seq.seq) } });
     const { events } = await readChanges(stream, 2);
-    expect(events.map((e) => e.data)).toEqual([{ collection: "articles" }, { collection: "experiences" }]);
+    expect(events.map((e) => e.data)).toEqual([{ topic: "articles" }, { topic: "experiences" }]);
   });
 
   it("replays from ?since= (the change a page was rendered at) and names the current change on 'ready'", async () => {
@@ -67,8 +67,8 @@ describe("GET /api/events", () => {
     await reader.cancel();
     const ready = /event: ready\ndata: \{\}\nid: (\d+)/.exec(text);
     expect(Number(ready?.[1])).toBe(t.services.store.currentSeq());
-    expect(text).toContain('data: {"collection":"education"}');
-    expect(text).not.toContain('"collection":"articles"');
+    expect(text).toContain('data: {"topic":"education"}');
+    expect(text).not.toContain('"topic":"articles"');
   });
 
   it("a stream opened with nothing missed says 'ready' with the current change and sends no change", async () => {
@@ -93,16 +93,16 @@ describe("GET /api/events", () => {
     t.services.store.write("messages", () => undefined);
     t.services.store.write("articles", () => undefined);
     expect((await ownerReading).events.map((e) => e.data)).toEqual([
-      { collection: "messages" },
-      { collection: "articles" },
+      { topic: "messages" },
+      { topic: "articles" },
     ]);
-    expect((await visitorReading).events.map((e) => e.data)).toEqual([{ collection: "articles" }]);
+    expect((await visitorReading).events.map((e) => e.data)).toEqual([{ topic: "articles" }]);
 
     const since = t.services.store.currentSeq();
     t.services.store.write("messages", () => undefined);
     t.services.store.write("education", () => undefined);
     const caughtUp = await readChanges(await t.request(`/api/events?since=${since}`), 1);
-    expect(caughtUp.events.map((e) => e.data)).toEqual([{ collection: "education" }]);
+    expect(caughtUp.events.map((e) => e.data)).toEqual([{ topic: "education" }]);
   });
 
   it("sends heartbeats and bounds the number of open streams", async () => {
@@ -137,7 +137,7 @@ describe("GET /api/events", () => {
         tags: [],
       });
       t.services.store.emitExternalWrites();
-      expect(events).toEqual([{ seq: expect.any(Number), collection: "articles" }]);
+      expect(events).toEqual([{ seq: expect.any(Number), topic: "articles" }]);
       const titles = ((await (await t.request("/api/articles")).json()) as { title: string }[]).map(
         (a) => a.title,
       );

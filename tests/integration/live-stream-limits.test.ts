@@ -57,7 +57,7 @@ describe("live streams under a flood from one address", () => {
 });
 
 describe("the change log", () => {
-  it("keeps only the newest change of each collection, and catch-up still names every collection that changed", async () => {
+  it("keeps only the newest change of each topic, and catch-up still names every topic that changed", async () => {
     t = await createTestApp();
     const { store } = t.services;
     const since = store.currentSeq();
@@ -66,11 +66,11 @@ describe("the change log", () => {
     const afterEducation = store.currentSeq();
     store.write(["articles", "site"], () => undefined);
 
-    const rows = store.sqlite.prepare("select collection, seq from changes order by seq").all();
+    const rows = store.sqlite.prepare("select collection as topic, seq from changes order by seq").all();
     expect(rows).toEqual([
-      { collection: "education", seq: afterEducation },
-      { collection: "articles", seq: afterEducation + 1 },
-      { collection: "site", seq: afterEducation + 2 },
+      { topic: "education", seq: afterEducation },
+      { topic: "articles", seq: afterEducation + 1 },
+      { topic: "site", seq: afterEducation + 2 },
     ]);
 
     const caughtUp = async (from: number) => {
@@ -88,7 +88,7 @@ describe("the change log", () => {
       }
       expect(text).toContain("event: ready");
       await reader.cancel();
-      return [...text.matchAll(/"collection":"(\w+)"/g)].map((m) => m[1]);
+      return [...text.matchAll(/"topic":"(\w+)"/g)].map((m) => m[1]);
     };
     expect(await caughtUp(since)).toEqual(["education", "articles", "site"]);
     expect(await caughtUp(afterEducation)).toEqual(["articles", "site"]);

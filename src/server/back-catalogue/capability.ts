@@ -1,12 +1,12 @@
 import { defineCapability } from "../kernel/capability";
 import { readTextPage } from "../kernel/discover/read-text-page";
-import { createImportJobs } from "./import-jobs";
-import { importRoutes } from "./import-routes";
-import { createImportService, type ImportService } from "./import-service";
+import { createCatalogueJobs } from "./catalogue-jobs";
+import { backCatalogueRoutes } from "./back-catalogue-routes";
+import { createBackCatalogue, type BackCatalogue } from "./back-catalogue-service";
 
 declare module "../kernel/capability" {
   interface Offered {
-    imports: ImportService;
+    imports: BackCatalogue;
   }
 }
 
@@ -16,8 +16,8 @@ export const backCatalogue = defineCapability({
   offers: ["imports"],
   tables: ["import_jobs", "import_candidates"],
   create: ({ content, pageReading }, { store, logger, fromPublisher }) => ({
-    imports: createImportService({
-      jobs: createImportJobs(store),
+    imports: createBackCatalogue({
+      jobs: createCatalogueJobs(store),
       articles: content.articles,
       fetchText: (url) => readTextPage(url, fromPublisher),
       fetchDetails: (url) => pageReading.fetchDetails(url),
@@ -25,7 +25,7 @@ export const backCatalogue = defineCapability({
       logger,
     }),
   }),
-  routes: ({ imports }) => ({ api: importRoutes(imports) }),
+  routes: ({ imports }) => ({ api: backCatalogueRoutes(imports) }),
   // Import jobs the last process left running go on.
   background: ({ imports }) => ({ start: () => imports.resume(), stop: () => imports.stop() }),
 });

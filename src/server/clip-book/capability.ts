@@ -25,14 +25,14 @@ const bookOf = (page: CollectionPage | undefined) =>
 
 export const clipBook = defineCapability({
   name: "clip-book",
-  needs: ["content", "archive", "proof", "loadPicture", "collections", "readers"],
+  needs: ["content", "keptTexts", "proof", "loadPicture", "collections", "readers"],
   offers: ["clipBooks"],
   tables: [],
-  create: ({ content, archive, proof, loadPicture }, { config, options }) => ({
+  create: ({ content, keptTexts, proof, loadPicture }, { config, options }) => ({
     clipBooks: createClipBooks({
       site: () => ownedSite(content.site.get()),
       articles: () => content.articles.list(),
-      keptText: (article) => archive.currentFor(article) ?? null,
+      keptText: (article) => keptTexts.currentFor(article) ?? null,
       evidence: (articles) => proof.evidence(articles),
       loadPicture,
       publicUrl: config.publicUrl,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Article, Collection } from "../../domain/content";
+import type { Article, Topic } from "../../domain/content";
 import {
   UNLISTED_TOKEN_BYTES,
   type ClipCollection,
@@ -32,7 +32,7 @@ const publicView = ({ id, title, introduction, articleIds }: ClipCollection): Pu
  * A collection private before and after is invisible to visitors: an owner-only change, which
  * leaves cached pages and visitors' live streams alone.
  */
-const changeOf = (...visibilities: CollectionVisibility[]): Collection =>
+const changeOf = (...visibilities: CollectionVisibility[]): Topic =>
   visibilities.every((visibility) => visibility === "private") ? "private-collections" : "collections";
 
 /** The owner's collections of clips. */
@@ -46,7 +46,7 @@ export function createCollectionService(deps: { store: Store; articles: () => re
     const articles = new Map(deps.articles().map((article) => [article.id, article]));
     return ids.flatMap((id) => articles.get(id) ?? []);
   };
-  const update = (change: Collection, id: string, values: Partial<typeof collectionsTable.$inferInsert>) =>
+  const update = (change: Topic, id: string, values: Partial<typeof collectionsTable.$inferInsert>) =>
     store.write(change, (db) =>
       db
         .update(collectionsTable)

@@ -3,20 +3,20 @@ import {
   siteSchema,
   type Article,
   type ArticleInput,
-  type Collection,
+  type Topic,
   type EducationInput,
   type ExperienceInput,
   type Site,
   type SitePatch,
 } from "../../domain/content";
 import { mergeSite } from "./site-merge";
-import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/collection-order";
+import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "../../domain/list-order";
 import type { Drizzle, Store } from "../kernel/db/open-database";
 import { articlesTable, educationTable, experiencesTable, siteTable } from "../kernel/db/schema";
-import { createCollectionRepository, type CollectionRepository } from "./collection-repository";
+import { createListRepository, type ListRepository } from "./list-repository";
 
 /** A write of another capability's own tables, done in the same transaction as the article's. */
-export type AlongsideWrite = { collections: readonly Collection[]; write(db: Drizzle): void };
+export type AlongsideWrite = { collections: readonly Topic[]; write(db: Drizzle): void };
 
 /**
  * What another capability marks articles with from its own findings (link health: the original
@@ -27,7 +27,7 @@ export type ArticleMarks = (
   articles: readonly Article[],
 ) => ReadonlyMap<string, Partial<Pick<Article, "gone" | "wayback">>>;
 
-export type ArticleRepository = CollectionRepository<ArticleInput, Article> & {
+export type ArticleRepository = ListRepository<ArticleInput, Article> & {
   /** The article takes a new address (link health's "Use new address"). */
   moveTo(id: string, url: string, at: Date, alongside?: AlongsideWrite): void;
   /** Adds a source of marks, read with every list and article from then on. */
@@ -36,8 +36,8 @@ export type ArticleRepository = CollectionRepository<ArticleInput, Article> & {
 
 export function createArticleRepository(store: Store): ArticleRepository {
   const sources: ArticleMarks[] = [];
-  const rows = createCollectionRepository<typeof articlesTable, ArticleInput>(store, {
-    collection: "articles",
+  const rows = createListRepository<typeof articlesTable, ArticleInput>(store, {
+    topic: "articles",
     table: articlesTable,
     order: sortArticlesByDateDesc,
   });
@@ -74,16 +74,16 @@ export function createArticleRepository(store: Store): ArticleRepository {
 }
 
 export function createExperienceRepository(store: Store) {
-  return createCollectionRepository<typeof experiencesTable, ExperienceInput>(store, {
-    collection: "experiences",
+  return createListRepository<typeof experiencesTable, ExperienceInput>(store, {
+    topic: "experiences",
     table: experiencesTable,
     order: sortExperiences,
   });
 }
 
 export function createEducationRepository(store: Store) {
-  return createCollectionRepository<typeof educationTable, EducationInput>(store, {
-    collection: "education",
+  return createListRepository<typeof educationTable, EducationInput>(store, {
+    topic: "education",
     table: educationTable,
     order: sortEducation,
   });

@@ -11,7 +11,7 @@ import { newArticleDefaults, newEducationDefaults, newExperienceDefaults } from 
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
-import type { CollectionRepository } from "./collection-repository";
+import type { ListRepository } from "./list-repository";
 import type { ContentRepositories } from "./content-repositories";
 import type { DemoContent } from "./demo-removal";
 
@@ -24,7 +24,7 @@ const publicRead = (c: AppContext, body: unknown, sharedCacheControl: string) =>
 
 /** List, add (empty body: the new-item defaults), overwrite and delete for one collection. */
 function collectionRoutes<S extends z.ZodType<object>, TItem>(
-  repository: CollectionRepository<z.infer<S>, TItem>,
+  repository: ListRepository<z.infer<S>, TItem>,
   schema: S,
   defaults: (now: Date) => z.infer<S>,
   sharedCacheControl: string,

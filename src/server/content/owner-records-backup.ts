@@ -4,7 +4,7 @@ import { articleUrlKey } from "../../domain/article-url";
 import { SOURCE_KINDS } from "../../domain/clip-watch";
 import { COLLECTION_LIMITS, COLLECTION_VISIBILITIES } from "../../domain/collections";
 import { MESSAGE_STATUSES } from "../../domain/content";
-import type { Collection } from "../../domain/content";
+import type { Topic } from "../../domain/content";
 import { httpUrl } from "../../domain/url-schemas";
 import type { Drizzle } from "../kernel/db/open-database";
 import {
@@ -239,7 +239,7 @@ export function ownerRecordsProblems(
 }
 
 /** The live events a write of these records makes. */
-export function ownerRecordsCollections(data: OwnerRecords): Collection[] {
+export function ownerRecordsCollections(data: OwnerRecords): Topic[] {
   return [
     ...(data.collections ? (["collections", "private-collections"] as const) : []),
     ...(data.sources || data.clips ? (["watch"] as const) : []),

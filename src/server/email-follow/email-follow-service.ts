@@ -217,7 +217,7 @@ export function createEmailFollow(deps: EmailFollowDeps) {
       if (started) return;
       started = true;
       stopListening = deps.store.onChange((event) => {
-        if (event.collection === "articles" || event.collection === "site") scheduleDigest();
+        if (event.topic === "articles" || event.topic === "site") scheduleDigest();
       });
       // Catches up on clips published while the server was down, then looks regularly and after each change.
       digests.start();

@@ -31,6 +31,6 @@ export const fediverse = defineCapability({
   reactions:
     ({ fediverse }) =>
     (event) => {
-      if (event.collection === "articles" || event.collection === "site") void fediverse.clipsChanged();
+      if (event.topic === "articles" || event.topic === "site") void fediverse.clipsChanged();
     },
 });

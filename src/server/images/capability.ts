@@ -17,17 +17,17 @@ declare module "../kernel/capability" {
 
 export const images = defineCapability({
   name: "images",
-  needs: ["content", "archive", "uploads", "lowSpace"],
+  needs: ["content", "keptTexts", "uploads", "lowSpace"],
   offers: ["images"],
   tables: [],
-  create: ({ content, archive, uploads, lowSpace }, { config, logger }) => ({
+  create: ({ content, keptTexts, uploads, lowSpace }, { config, logger }) => ({
     images: createImageService({
       dir: path.join(config.dataDir, "images"),
       // Not through the outlet gate: a visitor's page waits for these pictures, as a browser showing
       // them would, and each is fetched once and kept.
       fetchImage: (url) => safeFetch(url, { allowPrivate: config.fetchAllowPrivate, accept: ["image/"] }),
       content,
-      archive,
+      keptTexts,
       logger,
       localImages: [uploads.imageSource, siteImageFiles([path.join(config.buildDir, "client"), "public"])],
       maxBytes: config.imageCacheMb * 1024 * 1024,
@@ -43,7 +43,6 @@ export const images = defineCapability({
   reactions:
     ({ images }, { options }) =>
     (event) => {
-      if (options.warmImages && (event.collection === "articles" || event.collection === "site"))
-        images.scheduleWarm();
+      if (options.warmImages && (event.topic === "articles" || event.topic === "site")) images.scheduleWarm();
     },
 });

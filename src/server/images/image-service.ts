@@ -2,7 +2,7 @@ import { isPlaceholderImage } from "../../domain/placeholder-images";
 import { isHttpUrl } from "../../domain/safe-url";
 import type { ContentRepositories } from "../content/content-repositories";
 import type { SafeResponse } from "../kernel/fetch/safe-fetch";
-import type { ArticleArchive } from "../page-reading/article-archive";
+import type { KeptTexts } from "../page-reading/kept-texts";
 import { createImageCache } from "./image-cache";
 import type { ImageCache, WarnLogger } from "./image-cache";
 import { pausedWhile } from "../kernel/disk/pause-gate";
@@ -15,7 +15,7 @@ export type ImageServiceOptions = {
   /** The safe fetcher, bound to FETCH_ALLOW_PRIVATE and image content types. */
   fetchImage: (url: string) => Promise<SafeResponse>;
   content: Pick<ContentRepositories, "articles" | "site">;
-  archive: Pick<ArticleArchive, "usesImage">;
+  keptTexts: Pick<KeptTexts, "usesImage">;
   logger: WarnLogger & { info(details: object, message: string): void };
   /** Coalesces bursts of article changes into one warm-up. */
   warmDelayMs?: number;
@@ -38,7 +38,7 @@ const WARM_ARTICLES = 10;
  * images that the site's own content uses, and warms the first articles' images ahead of visitors.
  */
 export function createImageService(options: ImageServiceOptions) {
-  const { content, archive, logger, fetchImage } = options;
+  const { content, keptTexts, logger, fetchImage } = options;
   const localSource = (url: string) => options.localImages?.find((source) => source.owns(url));
   const cache: ImageCache = createImageCache({
     dir: options.dir,
@@ -55,13 +55,13 @@ export function createImageService(options: ImageServiceOptions) {
     },
   });
 
-  /** Absolute (or uploaded) images named by an article, the site settings or an archived copy of an article. */
+  /** Absolute (or uploaded) images named by an article, the site settings or an article's kept text. */
   function isKnownImage(url: string): boolean {
     if (!isHttpUrl(url) && !localSource(url)) return false;
     const site = content.site.get();
     if (site.heroImage === url || site.siteIcon === url) return true;
     if (content.articles.list().some((article) => article.image === url)) return true;
-    return archive.usesImage(url);
+    return keptTexts.usesImage(url);
   }
 
   function imagesToWarm(): string[] {

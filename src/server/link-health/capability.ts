@@ -14,15 +14,15 @@ export const linkCheckUserAgent = (publicUrl: string) => `Byline/1.0 (link check
 
 export const linkHealth = defineCapability({
   name: "link-health",
-  needs: ["content", "pageReading", "archive"],
+  needs: ["content", "pageReading", "keptTexts"],
   offers: ["linkHealth"],
   tables: ["link_checks"],
-  create({ content, pageReading, archive }, { store, config, logger, fromPublisher }) {
+  create({ content, pageReading, keptTexts }, { store, config, logger, fromPublisher }) {
     const linkHealth = createLinkHealthService({
       store,
       articles: content.articles,
       checks: createLinkCheckRepository(store),
-      holdingText: (articles) => archive.holdingText(articles),
+      holdingText: (articles) => keptTexts.holdingText(articles),
       archiveNow: (articleId) => pageReading.archiveNow(articleId),
       visit: (url, signal) =>
         fromPublisher(url, {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { OWNER_ONLY_COLLECTIONS, type Collection } from "../../domain/content";
+import { OWNER_ONLY_TOPICS, type Topic } from "../../domain/content";
 import type { ChangeEvent, Store } from "../kernel/db/open-database";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
@@ -15,7 +15,7 @@ export type LiveOptions = {
 };
 
 /**
- * `GET /api/events`: one `change` event per committed write, `data` = {"collection"}. The event
+ * `GET /api/events`: one `change` event per committed write, `data` = {"topic"}. The event
  * id is the change's sequence number, so a reconnecting client (Last-Event-ID) is sent what it
  * missed. A page opens its stream with `?since=` the sequence number it was rendered at, so a
  * write between the render and the stream's opening is not lost either; the first `ready` event
@@ -27,9 +27,9 @@ export function createLiveEvents(store: Store, options: LiveOptions) {
   // What each open stream does with a change (src/server/write-reactions.ts publishes every one).
   const hearing = new Set<(event: ChangeEvent) => void>();
   const perAddress = new Map<string, number>();
-  // The newest change of each collection is all a catch-up needs: Store.write keeps only that row.
-  const latestChanges = store.sqlite.prepare<[number], { seq: number; collection: Collection }>(
-    "select max(seq) as seq, collection from changes where seq > ? group by collection order by seq",
+  // The newest change of each topic is all a catch-up needs: Store.write keeps only that row.
+  const latestChanges = store.sqlite.prepare<[number], { seq: number; topic: Topic }>(
+    "select max(seq) as seq, collection as topic from changes where seq > ? group by collection order by seq",
   );
 
   const app = new Hono<AppEnv>().get("/events", (c) => {
@@ -63,10 +63,10 @@ export function createLiveEvents(store: Store, options: LiveOptions) {
     const lastEventId = Number(c.req.header("last-event-id") ?? c.req.query("since") ?? NaN);
     const forOwner = Boolean(c.get("session"));
     // A visitor must not learn when a message arrives, a link is checked or an import moves on.
-    const visible = (collection: Collection) => forOwner || !OWNER_ONLY_COLLECTIONS.has(collection);
+    const visible = (topic: Topic) => forOwner || !OWNER_ONLY_TOPICS.has(topic);
 
     return streamSSE(c, async (stream) => {
-      const queue: { seq: number; collection: Collection }[] = [];
+      const queue: ChangeEvent[] = [];
       let wake: (() => void) | undefined;
       let closed = false;
       const close = () => {
@@ -75,7 +75,7 @@ export function createLiveEvents(store: Store, options: LiveOptions) {
       };
       open.add(close);
       const hear = (event: ChangeEvent) => {
-        if (!visible(event.collection)) return;
+        if (!visible(event.topic)) return;
         queue.push(event);
         wake?.();
       };
@@ -88,11 +88,11 @@ export function createLiveEvents(store: Store, options: LiveOptions) {
         if (Number.isInteger(lastEventId) && lastEventId >= 0) {
           const missed = latestChanges.all(lastEventId);
           const last = missed.at(-1);
-          // A client that was away gets one event per collection that changed, not the whole history.
+          // A client that was away gets one event per topic that changed, not the whole history.
           if (last) {
             readySeq = Math.max(readySeq, last.seq);
-            const collections = missed.map((m) => m.collection).filter(visible);
-            queue.unshift(...collections.map((collection) => ({ seq: readySeq, collection })));
+            const topics = missed.map((m) => m.topic).filter(visible);
+            queue.unshift(...topics.map((topic) => ({ seq: readySeq, topic })));
           }
         }
         await stream.writeSSE({ id: String(readySeq), event: "ready", data: "{}", retry: 2000 });
@@ -106,7 +106,7 @@ export function createLiveEvents(store: Store, options: LiveOptions) {
             await stream.writeSSE({
               id: String(next.seq),
               event: "change",
-              data: JSON.stringify({ collection: next.collection }),
+              data: JSON.stringify({ topic: next.topic }),
             });
             continue;
           }

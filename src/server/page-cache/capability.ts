@@ -1,5 +1,5 @@
 import { IMAGE_CACHE_PATH } from "../../domain/image-src";
-import { OWNER_ONLY_COLLECTIONS } from "../../domain/content";
+import { OWNER_ONLY_TOPICS } from "../../domain/content";
 import { defineCapability } from "../kernel/capability";
 import { createPageWarmer, WARM_PATHS, type PageWarmer } from "../kernel/http/page-warmer";
 import { createPublicCache, type PublicCache } from "../kernel/http/public-cache";
@@ -53,7 +53,7 @@ export const pageCache = defineCapability({
     // are never cached: a stream of them must not make every visitor's page a fresh render. (A link
     // check that finds an original gone records an "articles" change too.)
     return (event) => {
-      if (!OWNER_ONLY_COLLECTIONS.has(event.collection)) invalidatePages();
+      if (!OWNER_ONLY_TOPICS.has(event.topic)) invalidatePages();
     };
   },
 });

@@ -1,5 +1,5 @@
 import { defineCapability } from "../kernel/capability";
-import { createArticleArchive, type ArticleArchive } from "./article-archive";
+import { createKeptTexts, type KeptTexts } from "./kept-texts";
 import { createPageReading, type PageReading } from "./page-reading";
 import { pageReadingRoutes } from "./page-reading-routes";
 
@@ -7,7 +7,7 @@ declare module "../kernel/capability" {
   interface Offered {
     pageReading: PageReading;
     /** The text kept of each article's original page. */
-    archive: ArticleArchive;
+    keptTexts: KeptTexts;
   }
 }
 
@@ -16,13 +16,13 @@ declare module "../kernel/capability" {
 export const pageReading = defineCapability({
   name: "page-reading",
   needs: ["content", "webArchive", "lowSpace"],
-  offers: ["pageReading", "archive"],
+  offers: ["pageReading", "keptTexts"],
   tables: ["article_archives", "archive_captures"],
   create({ content, webArchive, lowSpace }, { store, config, logger, fromPublisher }) {
-    const archive = createArticleArchive(store);
+    const keptTexts = createKeptTexts(store);
     const pageReading = createPageReading({
       articles: content.articles,
-      archive,
+      keptTexts,
       // A visitor or the owner waits for it (an import's page too: it goes before background checks).
       fetchPage: (url) =>
         fromPublisher(url, { accept: ["text/html", "application/xhtml+xml"], urgent: true }),
@@ -38,7 +38,7 @@ export const pageReading = defineCapability({
       logger,
       lowSpace,
     });
-    return { pageReading, archive };
+    return { pageReading, keptTexts };
   },
   routes: ({ pageReading }) => ({ api: pageReadingRoutes(pageReading) }),
   background: ({ pageReading }) => ({ stop: () => pageReading.stop() }),

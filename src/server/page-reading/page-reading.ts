@@ -13,7 +13,7 @@ import type { PageSignals } from "../kernel/extract/page-signals";
 import type * as ArticlePage from "../kernel/extract/read-article-page";
 import { allowsFraming } from "../kernel/extract/framing";
 import { createInFlight, createTtlCache } from "../kernel/ttl-cache";
-import type { ArchivedArticle, ArticleArchive } from "./article-archive";
+import type { KeptText, KeptTexts } from "./kept-texts";
 import { errorReason } from "../../domain/error-reason";
 import { pausedWhile } from "../kernel/disk/pause-gate";
 
@@ -72,7 +72,7 @@ export type PageReadingDeps = {
   /** Issue 41: why background writing should wait (the disk is low), or undefined. */
   lowSpace?: () => string | undefined;
   articles: { get(id: string): Article | undefined; list(): readonly Article[] };
-  archive: ArticleArchive;
+  keptTexts: KeptTexts;
   /** A publisher's page through the kernel's fetcher (the outlet gate), HTML only. */
   fetchPage: (url: string) => Promise<SafeResponse>;
   /** Keeps the page (asked for at `requestedUrl`) and its lead image as a capture of the article. */
@@ -136,13 +136,13 @@ function failureTtl(error: PageReadError): number {
   return error.code === "unreadable" ? UNREADABLE_TTL_MS : FAILURE_TTL_MS;
 }
 
-/** The archived copy of an article: what the page said when it was read, and whom it named as author. */
-function archivedCopy(
+/** The kept text of an article: what the page said when it was read, and whom it named as author. */
+function keptText(
   article: Article,
   extracted: ExtractedArticle,
   fetchedAt: string,
   captureId: string | undefined,
-): ArchivedArticle {
+): KeptText {
   const { title, author, publishDate, image, excerpt, content } = extracted;
   return {
     ...(captureId === undefined ? {} : { captureId }),
@@ -162,12 +162,12 @@ function archivedCopy(
 /**
  * Reads pages someone else published (docs/decisions/039): fetch (through the outlet gate),
  * guard and parse (the parse pool), extract, and — once the caller has judged the page one of the
- * owner's articles — keep: one web-archive capture linked to the article, and the archived text
+ * owner's articles — keep: one web-archive capture linked to the article, and the kept text
  * traced to it. Nothing is kept of a page that is no article. Visitors can only make it read the
  * addresses of stored articles: never an open proxy.
  */
 export function createPageReading(deps: PageReadingDeps) {
-  const { articles, archive, fetchPage, publicUrl, logger } = deps;
+  const { articles, keptTexts, fetchPage, publicUrl, logger } = deps;
   const now = deps.now ?? (() => Date.now());
   const extractions = createTtlCache<CachedRead>({
     ttlMs: CONTENT_TTL_MS,
@@ -200,7 +200,7 @@ export function createPageReading(deps: PageReadingDeps) {
 
   /**
    * Keeps a read of the article's page: a capture linked to the article, and the text it holds
-   * as the archived copy. A page without article text is not kept. A capture that fails costs
+   * as the kept text. A page without article text is not kept. A capture that fails costs
    * the text nothing.
    */
   async function keep(
@@ -224,10 +224,10 @@ export function createPageReading(deps: PageReadingDeps) {
 
   function putArchive(article: Article, extracted: ExtractedArticle, kept: Kept): void {
     try {
-      archive.put(archivedCopy(article, extracted, kept.fetchedAt, kept.captureId));
+      keptTexts.put(keptText(article, extracted, kept.fetchedAt, kept.captureId));
     } catch (error) {
       // Deleted while we fetched it, or the disk is full: the reader still gets the text.
-      logger.warn({ articleId: article.id, err: error }, "Could not save the article's archived copy");
+      logger.warn({ articleId: article.id, err: error }, "Could not save the article's kept text");
     }
   }
 
@@ -248,7 +248,7 @@ export function createPageReading(deps: PageReadingDeps) {
       if (!cached.ok) return cached;
       // Read within the hour, and its copy since removed: the text read then, and its capture
       // when it was kept for this article.
-      if (cached.article.content !== "" && !archive.currentFor(article)) {
+      if (cached.article.content !== "" && !keptTexts.currentFor(article)) {
         const captureId = cached.keptFor === id ? cached.captureId : undefined;
         putArchive(article, cached.article, { fetchedAt: cached.fetchedAt, captureId });
       }
@@ -322,7 +322,7 @@ export function createPageReading(deps: PageReadingDeps) {
   }
 
   /**
-   * 'Archive now': the text of the article's live original, kept as its archived copy with a
+   * 'Archive now': the text of the article's live original, kept as its kept text with a
    * capture. A page read in the last hour is not fetched again.
    */
   async function archiveNow(id: string): Promise<{ fetchedAt: string; url: string }> {
@@ -331,7 +331,7 @@ export function createPageReading(deps: PageReadingDeps) {
     if (outcome.article.content === "")
       throw new PageReadError(502, "no_text", "No article text found on the page");
     const article = storedArticle(id);
-    return { fetchedAt: archive.currentFor(article)?.fetchedAt ?? outcome.fetchedAt, url: article.url };
+    return { fetchedAt: keptTexts.currentFor(article)?.fetchedAt ?? outcome.fetchedAt, url: article.url };
   }
 
   /** Extraction again, from each article's newest capture: no network. */
@@ -345,7 +345,7 @@ export function createPageReading(deps: PageReadingDeps) {
         const extracted = await extractPage(await deps.storedPage(found.id));
         if (extracted.content === "")
           throw new PageReadError(502, "no_text", "No article text found on the page");
-        archive.put(archivedCopy(article, extracted, found.capturedAt, found.id));
+        keptTexts.put(keptText(article, extracted, found.capturedAt, found.id));
         summary.reextracted += 1;
       } catch (error) {
         summary.failed.push({

@@ -13,14 +13,14 @@ declare module "../kernel/capability" {
 /** Proof of the person (issue 39): the evidence that the owner wrote their clips, from what others kept. */
 export const proof = defineCapability({
   name: "proof",
-  needs: ["content", "archive", "webArchive", "watch", "identity"],
+  needs: ["content", "keptTexts", "webArchive", "watch", "identity"],
   offers: ["proof"],
   tables: [],
-  create: ({ content, archive, webArchive, watch, identity }) => ({
+  create: ({ content, keptTexts, webArchive, watch, identity }) => ({
     proof: createProof({
       site: () => ownedSite(content.site.get()),
       articles: () => content.articles.list(),
-      pageAuthors: (article) => archive.currentFor(article)?.authors,
+      pageAuthors: (article) => keptTexts.currentFor(article)?.authors,
       captures: () => webArchive.proofs(),
       listings: () => watch.listings(),
       accounts: () => {

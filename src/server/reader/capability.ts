@@ -10,13 +10,13 @@ declare module "../kernel/capability" {
 
 export const reader = defineCapability({
   name: "reader",
-  needs: ["content", "archive", "pageReading", "watch"],
+  needs: ["content", "keptTexts", "pageReading", "watch"],
   offers: ["reader"],
   tables: [],
-  create: ({ content, archive, pageReading, watch }, { logger }) => ({
+  create: ({ content, keptTexts, pageReading, watch }, { logger }) => ({
     reader: createReaderService({
       articles: content.articles,
-      archive,
+      keptTexts,
       readArticle: (articleId) => pageReading.readArticle(articleId),
       frameable: (url) => pageReading.frameable(url),
       onPageRead: (page, signals) => watch.notePageRead(page, signals),

@@ -18,12 +18,12 @@ import { originalGoneText } from "../../domain/link-health";
 import type { ExtractedArticle } from "../kernel/extract/extract-article";
 import type { PageSignals } from "../kernel/extract/page-signals";
 import { createTtlCache } from "../kernel/ttl-cache";
-import type { ArchivedArticle, ArticleArchive } from "../page-reading/article-archive";
+import type { KeptText, KeptTexts } from "../page-reading/kept-texts";
 import type { Extraction } from "../page-reading/page-reading";
 
 export type ReaderServiceOptions = {
   articles: { get(id: string): Article | undefined };
-  archive: Pick<ArticleArchive, "currentFor">;
+  keptTexts: Pick<KeptTexts, "currentFor">;
   /** Reads a stored article's page (and keeps it): page reading. */
   readArticle: (articleId: string) => Promise<Extraction>;
   /** Whether a page may be shown in a frame here: page reading. */
@@ -39,7 +39,7 @@ export type ReaderServiceOptions = {
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_CACHED_PAGES = 200;
 
-/** An archived copy's paragraphs are kept split per copy: one article's copy at one reading. */
+/** A kept text's paragraphs are kept split per copy: one article's copy at one reading. */
 const splitKey = (articleId: string, fetchedAt: string) => `${articleId} ${fetchedAt}`;
 
 /**
@@ -47,7 +47,7 @@ const splitKey = (articleId: string, fetchedAt: string) => `${articleId} ${fetch
  * else the page read now (page reading fetches it, and keeps it for the article).
  */
 export function createReaderService(options: ReaderServiceOptions) {
-  const { articles, archive, logger } = options;
+  const { articles, keptTexts, logger } = options;
   const splitArchives = createTtlCache<ReaderParagraph[]>({
     ttlMs: HOUR_MS,
     maxEntries: MAX_CACHED_PAGES,
@@ -61,11 +61,11 @@ export function createReaderService(options: ReaderServiceOptions) {
   }
 
   /**
-   * What the reader shows of an archived copy, split once per copy: 20,000 short lines take tens
+   * What the reader shows of a kept text, split once per copy: 20,000 short lines take tens
    * of milliseconds to split, and the reader's answer is not cached. Copies stored before
    * extraction capped its text may be longer than the cap.
    */
-  function archivedParagraphs(archived: ArchivedArticle): ReaderParagraph[] {
+  function archivedParagraphs(archived: KeptText): ReaderParagraph[] {
     const key = splitKey(archived.articleId, archived.fetchedAt);
     const cached = splitArchives.get(key);
     if (cached) return cached;
@@ -85,7 +85,7 @@ export function createReaderService(options: ReaderServiceOptions) {
         "This article has no text and no original address to read it from.",
       );
     }
-    const archived = archive.currentFor(article);
+    const archived = keptTexts.currentFor(article);
     if (archived) {
       return merge(article, { ...archived, paragraphs: archivedParagraphs(archived) }, "archive");
     }

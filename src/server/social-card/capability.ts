@@ -43,6 +43,6 @@ export const socialCard = defineCapability({
   reactions:
     ({ cards }) =>
     (event) => {
-      if (event.collection === "articles") cards.prune();
+      if (event.topic === "articles") cards.prune();
     },
 });

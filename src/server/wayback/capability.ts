@@ -49,7 +49,7 @@ export const wayback = defineCapability({
   reactions:
     ({ wayback }) =>
     (event) => {
-      if (event.collection === "articles") wayback.articlesChanged();
+      if (event.topic === "articles") wayback.articlesChanged();
     },
   background: ({ wayback }) => ({ start: () => wayback.start(), stop: () => wayback.stop() }),
 });

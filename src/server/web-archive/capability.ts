@@ -35,6 +35,6 @@ export const webArchive = defineCapability({
   reactions:
     ({ webArchive }) =>
     (event) => {
-      if (event.collection === "articles") webArchive.sweepSoon();
+      if (event.topic === "articles") webArchive.sweepSoon();
     },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sortArticlesByDateDesc } from "../../domain/collection-order";
+import { sortArticlesByDateDesc } from "../../domain/list-order";
 import * as frontPage from "./front-page";
 import { latestArticle, publications } from "./front-page";
 

@@ -1,6 +1,6 @@
-import type { Collection } from "../../domain/content";
+import type { Topic } from "../../domain/content";
 
-type Listener = (collection: Collection) => void;
+type Listener = (topic: Topic) => void;
 
 /**
  * One `/api/events` stream per page, shared by everything that listens: the landing page, a
@@ -30,8 +30,8 @@ function open(since: number | undefined): EventSource {
   stream.addEventListener("ready", remember);
   stream.addEventListener("change", (event) => {
     remember(event);
-    const { collection } = JSON.parse((event as MessageEvent<string>).data) as { collection: Collection };
-    for (const listener of [...listeners]) listener(collection);
+    const { topic } = JSON.parse((event as MessageEvent<string>).data) as { topic: Topic };
+    for (const listener of [...listeners]) listener(topic);
   });
   // EventSource retries a dropped stream by itself, but gives up on an answer other than 200.
   stream.addEventListener("error", () => {
@@ -44,7 +44,7 @@ function open(since: number | undefined): EventSource {
   return stream;
 }
 
-/** Calls `listener` with the collection of every committed change; returns the unsubscribe. */
+/** Calls `listener` with the topic of every committed change; returns the unsubscribe. */
 export function subscribeToChanges(since: number | undefined, listener: Listener): () => void {
   if (typeof EventSource === "undefined") return () => undefined;
   clearTimeout(closeTimer);

@@ -1,9 +1,9 @@
-import { CollectionManager } from "../features/collections/collection-manager";
-import { articleCollection } from "../features/collections/articles/article-collection";
+import { ListManager } from "../features/lists/list-manager";
+import { articleList } from "../features/lists/articles/article-list";
 import { Link } from "react-router";
-import { articleLinkExtras } from "../features/collections/articles/link-health";
-import { withWaybackStatus } from "../features/collections/articles/wayback-status";
-import { withCaptureProof } from "../features/collections/articles/capture-status";
+import { articleLinkExtras } from "../features/lists/articles/link-health";
+import { withWaybackStatus } from "../features/lists/articles/wayback-status";
+import { withCaptureProof } from "../features/lists/articles/capture-status";
 import { loadOrFlag, useLastLoaded } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-articles";
@@ -26,9 +26,9 @@ export default function AdminArticles({ loaderData }: Route.ComponentProps) {
   const captures = useLastLoaded("captures" in loaderData ? loaderData.captures : undefined);
   return (
     <>
-      <CollectionManager
+      <ListManager
         heading="Articles"
-        config={articleCollection}
+        config={articleList}
         data={loaderData}
         extras={withCaptureProof(withWaybackStatus(articleLinkExtras(links), wayback), captures)}
       />

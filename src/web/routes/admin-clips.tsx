@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { WatchOverview } from "../../domain/clip-watch";
 import type { Site } from "../../domain/content";
-import { ImportFromPage } from "../features/import/import-from-page";
+import { ImportFromPage } from "../features/back-catalogue/import-from-page";
 import { SourcesPlaceholder, SourcesTab } from "../features/sources/sources-tab";
 import { ApiError, apiRequest } from "../lib/api-client";
 import { LoadFailedNotice } from "../lib/dashboard/load-failed";

@@ -1,4 +1,4 @@
-import { CollectionsManager } from "../features/collections-manager/collections-manager";
+import { CollectionsManager } from "../features/collections/collections-manager";
 import { LoadFailedNotice } from "../lib/dashboard/load-failed";
 import { loadOrFlag, useLastLoaded, useLoadFailureToast } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";

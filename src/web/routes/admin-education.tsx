@@ -1,5 +1,5 @@
-import { CollectionManager } from "../features/collections/collection-manager";
-import { educationCollection } from "../features/collections/education/education-collection";
+import { ListManager } from "../features/lists/list-manager";
+import { educationList } from "../features/lists/education/education-list";
 import { loadOrFlag } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-education";
@@ -12,5 +12,5 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 export default function AdminEducation({ loaderData }: Route.ComponentProps) {
-  return <CollectionManager heading="Education" config={educationCollection} data={loaderData} />;
+  return <ListManager heading="Education" config={educationList} data={loaderData} />;
 }

@@ -1,5 +1,5 @@
-import { CollectionManager } from "../features/collections/collection-manager";
-import { experienceCollection } from "../features/collections/experiences/experience-collection";
+import { ListManager } from "../features/lists/list-manager";
+import { experienceList } from "../features/lists/experiences/experience-list";
 import { loadOrFlag } from "../lib/dashboard/load-state";
 import { requireOwner } from "../lib/dashboard/owner-guard";
 import type { Route } from "./+types/admin-experiences";
@@ -12,5 +12,5 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 export default function AdminExperiences({ loaderData }: Route.ComponentProps) {
-  return <CollectionManager heading="Experiences" config={experienceCollection} data={loaderData} />;
+  return <ListManager heading="Experiences" config={experienceList} data={loaderData} />;
 }

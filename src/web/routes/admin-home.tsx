@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { COLLECTIONS } from "../../domain/content";
+import { TOPICS } from "../../domain/content";
 import { HomeView } from "../features/home/home-view";
 import { LoadFailedNotice } from "../lib/dashboard/load-failed";
 import { loadOrFlag, useLastLoaded, useLoadFailureToast } from "../lib/dashboard/load-state";
@@ -14,10 +14,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadOrFlag(serverLoader);
 
 /**
- * Home sums up every collection and is read again after a change to any of them; a collection
+ * Home sums up every topic and is read again after a change to any of them; a topic
  * private before and after a write is never opened by a visitor, so it changes nothing here.
  */
-const LIVE = COLLECTIONS.filter((collection) => collection !== "private-collections");
+const LIVE = TOPICS.filter((topic) => topic !== "private-collections");
 const LOAD_FAILED = "Failed to load the home page";
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {

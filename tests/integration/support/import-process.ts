@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../../src/server/kernel/config";
-import { createImportJobs } from "../../../src/server/back-catalogue/import-jobs";
+import { createCatalogueJobs } from "../../../src/server/back-catalogue/catalogue-jobs";
 import {
-  createImportService,
-  type ImportServiceDeps,
-} from "../../../src/server/back-catalogue/import-service";
+  createBackCatalogue,
+  type BackCatalogueDeps,
+} from "../../../src/server/back-catalogue/back-catalogue-service";
 import { readTextPage } from "../../../src/server/kernel/discover/read-text-page";
 import { safeFetch } from "../../../src/server/kernel/fetch/safe-fetch";
 import { createLogger } from "../../../src/server/kernel/logger";
@@ -20,7 +20,7 @@ export const importDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "byline
  */
 export function openImportProcess(
   dataDir: string,
-  options: Pick<ImportServiceDeps, "now" | "storedTextBytes"> = {},
+  options: Pick<BackCatalogueDeps, "now" | "storedTextBytes"> = {},
 ) {
   const services = createServices(
     loadConfig({
@@ -31,8 +31,8 @@ export function openImportProcess(
     }),
     createLogger("silent"),
   );
-  const jobs = createImportJobs(services.store);
-  const imports = createImportService({
+  const jobs = createCatalogueJobs(services.store);
+  const imports = createBackCatalogue({
     jobs,
     articles: services.content.articles,
     fetchText: (url) =>

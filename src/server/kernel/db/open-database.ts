@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import { makePrivate } from "../private-files";
 import { changesTable } from "./schema";
 import * as schema from "./schema";
@@ -13,7 +13,7 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), "migr
 
 export type Drizzle = BetterSQLite3Database<typeof schema>;
 
-export type ChangeEvent = { seq: number; collection: Collection };
+export type ChangeEvent = { seq: number; topic: Topic };
 
 export type Store = {
   sqlite: Database.Database;
@@ -22,13 +22,13 @@ export type Store = {
    * Runs `fn` in one transaction together with the change record, so that every committed
    * write produces exactly one live event, emitted only after the commit.
    */
-  write<T>(collections: Collection | readonly Collection[], fn: (db: Drizzle) => T): T;
+  write<T>(topics: Topic | readonly Topic[], fn: (db: Drizzle) => T): T;
   onChange(listener: (event: ChangeEvent) => void): () => void;
   /**
-   * `read`, kept until the next change of `collections` (this process's write, or another's once
+   * `read`, kept until the next change of `topics` (this process's write, or another's once
    * `emitExternalWrites` has seen it): how repositories keep what every page reads.
    */
-  readUntilChange<T>(collections: Collection | readonly Collection[], read: () => T): () => T;
+  readUntilChange<T>(topics: Topic | readonly Topic[], read: () => T): () => T;
   /** The sequence number of the newest change this process has seen committed. */
   currentSeq(): number;
   /**
@@ -56,21 +56,21 @@ export function openStore(dataDir: string): Store {
 
   const listeners = new Set<(event: ChangeEvent) => void>();
   // Bumped before any listener hears of the change, so a listener that reads sees the new data.
-  const versions = new Map<Collection, number>();
+  const versions = new Map<Topic, number>();
   const emit = (events: readonly ChangeEvent[]) => {
     for (const event of events) {
       lastSeq = Math.max(lastSeq, event.seq);
-      versions.set(event.collection, (versions.get(event.collection) ?? 0) + 1);
+      versions.set(event.topic, (versions.get(event.topic) ?? 0) + 1);
       for (const listener of listeners) listener(event);
     }
   };
   const dataVersion = () => sqlite.pragma("data_version", { simple: true }) as number;
   const newerChanges = sqlite.prepare<[number], ChangeEvent>(
-    "select seq, collection from changes where seq > ? order by seq",
+    "select seq, collection as topic from changes where seq > ? order by seq",
   );
-  // A change row only says "this collection changed at seq": readers want the newest per
-  // collection (catch-up, other processes' writes), so older rows go in the same transaction and
-  // the table stays as small as the number of collections.
+  // A change row only says "this topic changed at seq": readers want the newest per
+  // topic (catch-up, other processes' writes), so older rows go in the same transaction and
+  // the table stays as small as the number of topics.
   const pruneOlderChanges = sqlite.prepare<[string, number]>(
     "delete from changes where collection = ? and seq < ?",
   );
@@ -81,19 +81,19 @@ export function openStore(dataDir: string): Store {
   return {
     sqlite,
     db,
-    write(collections, fn) {
-      const names: readonly Collection[] = typeof collections === "string" ? [collections] : collections;
+    write(topics, fn) {
+      const names: readonly Topic[] = typeof topics === "string" ? [topics] : topics;
       const { result, events } = sqlite.transaction(() => {
         const result = fn(db);
         const createdAt = new Date().toISOString();
-        const events = names.map((collection) => {
+        const events = names.map((topic) => {
           const seq = db
             .insert(changesTable)
-            .values({ collection, createdAt })
+            .values({ topic, createdAt })
             .returning({ seq: changesTable.seq })
             .get().seq;
-          pruneOlderChanges.run(collection, seq);
-          return { collection, seq };
+          pruneOlderChanges.run(topic, seq);
+          return { topic, seq };
         });
         return { result, events };
       })();
@@ -104,8 +104,8 @@ export function openStore(dataDir: string): Store {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    readUntilChange(collections, read) {
-      const names: readonly Collection[] = typeof collections === "string" ? [collections] : collections;
+    readUntilChange(topics, read) {
+      const names: readonly Topic[] = typeof topics === "string" ? [topics] : topics;
       let kept: { version: number; value: ReturnType<typeof read> } | undefined;
       return () => {
         // Versions only grow: their sum moves whenever one of them does.

@@ -176,10 +176,13 @@ export const setupTokensTable = sqliteTable("setup_tokens", {
   expiresAt: integer("expires_at").notNull(),
 });
 
-/** The newest committed write of each collection (Store.write prunes older rows); its sequence number is the live stream's event id. */
+/**
+ * The newest committed write of each topic (Store.write prunes older rows); its sequence number is the
+ * live stream's event id. The column keeps its first name, `collection`.
+ */
 export const changesTable = sqliteTable("changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
-  collection: text("collection").notNull(),
+  topic: text("collection").notNull(),
   createdAt: text("created_at").notNull(),
 });
 

@@ -1,19 +1,13 @@
 import { articleUrlKey } from "../../../domain/article-url";
 import { checkMarkup } from "../parse/markup-limits";
 import { decodeHtml } from "../extract/decode-html";
-import {
-  documentKind,
-  NOT_A_DOCUMENT,
-  SNIFF_LENGTH,
-  sniffDocument,
-  type DocumentKind,
-} from "./document-kind";
-import { feedLinks, jsonFeedLinks, sitemapLinks, type FeedFormat, type SitemapFormat } from "./feed-links";
+import type { DocumentFormat, FeedFormat, SitemapFormat } from "../../../domain/document-kind";
+import { documentKind, NOT_A_DOCUMENT, SNIFF_LENGTH, sniffDocument, type Sniffed } from "./document-kind";
+import { feedLinks, jsonFeedLinks, sitemapLinks } from "./feed-links";
 import { detailsOf, type LinkDetails } from "./listed-link";
 import { pageLinks } from "./page-links";
 
 export type { LinkDetails } from "./listed-link";
-export type { FeedFormat, SitemapFormat } from "./feed-links";
 
 /**
  * What a fetched page turned out to be, and the links it gives; `details` has the headline and
@@ -42,11 +36,11 @@ export type PageLinks =
  * HTML page, by its content; throws UnreadablePageError for one beyond the markup limits.
  */
 export function readPageLinks(text: string, pageUrl: string): PageLinks {
-  return readAs(sniffDocument(text.slice(0, SNIFF_LENGTH)) ?? "html", text, pageUrl);
+  return readAs(sniffDocument(text.slice(0, SNIFF_LENGTH)) ?? { kind: "page" }, text, pageUrl);
 }
 
-function readAs(kind: DocumentKind, text: string, pageUrl: string): PageLinks {
-  if (kind === "json-feed") {
+function readAs({ kind, format }: Sniffed, text: string, pageUrl: string): PageLinks {
+  if (format === "json-feed") {
     const links = jsonFeedLinks(text, pageUrl);
     return withDetails({ kind: "feed", format: "json-feed", articles: links.map(({ url }) => url) }, links);
   }
@@ -87,7 +81,7 @@ export type LinkFilter = {
 export type NewLinks = {
   kind: PageLinks["kind"];
   /** RSS, RDF, Atom or JSON Feed; a sitemap, a sitemap index or a news sitemap. */
-  format?: FeedFormat | SitemapFormat;
+  format?: DocumentFormat;
   /** New article links, each once, at most `wanted`. */
   articles: string[];
   /** Their keys (articleUrlKey), in the same order: what the main thread looks them up by. */
@@ -116,9 +110,9 @@ export function readFetchedLinks(
   filter: LinkFilter,
 ): NewLinks {
   const text = decodeHtml(page);
-  const kind = documentKind(text.slice(0, SNIFF_LENGTH), page.contentType);
-  if (!kind) throw new Error(NOT_A_DOCUMENT);
-  const links = readAs(kind, text, page.url);
+  const sniffed = documentKind(text.slice(0, SNIFF_LENGTH), page.contentType);
+  if (!sniffed) throw new Error(NOT_A_DOCUMENT);
+  const links = readAs(sniffed, text, page.url);
   const skip = new Set(filter.skip);
   const read = new Set(filter.read);
   const articleKeys: string[] = [];

@@ -17,12 +17,16 @@ describe("sniffDocument", () => {
     ["feed", '<atom:feed xmlns:atom="http://www.w3.org/2005/Atom">'],
     ["sitemap", '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'],
     ["sitemap", "<sitemapindex>"],
-    ["html", "<!-- cached 12:00 -->\n<!DOCTYPE html><html>"],
-    ["html", '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">'],
-    ["html", "\n\n  <HTML><HEAD>"],
-    ["html", "<meta charset=utf-8><title>Jane Doe</title>"],
-    ["json-feed", '{\n  "version": "https://jsonfeed.org/version/1.1",\n  "title": "Coast"'],
-  ])("reads a %s in %j", (kind, head) => expect(sniffDocument(head)).toBe(kind));
+    ["page", "<!-- cached 12:00 -->\n<!DOCTYPE html><html>"],
+    ["page", '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml">'],
+    ["page", "\n\n  <HTML><HEAD>"],
+    ["page", "<meta charset=utf-8><title>Jane Doe</title>"],
+    ["feed (JSON Feed)", '{\n  "version": "https://jsonfeed.org/version/1.1",\n  "title": "Coast"'],
+  ])("reads a %s in %j", (kind, head) =>
+    expect(sniffDocument(head)).toEqual(
+      kind === "feed (JSON Feed)" ? { kind: "feed", format: "json-feed" } : { kind },
+    ),
+  );
 
   it.each([
     ["a PDF", "%PDF-1.7\n%âãÏÓ"],
@@ -37,14 +41,14 @@ describe("sniffDocument", () => {
 
 describe("documentKind", () => {
   it("takes what a server announces as HTML for a page when it starts with text, unless it is binary", () => {
-    expect(documentKind("Jane Doe's stories <ul>", "text/html; charset=utf-8")).toBe("html");
+    expect(documentKind("Jane Doe's stories <ul>", "text/html; charset=utf-8")).toEqual({ kind: "page" });
     expect(documentKind("Jane Doe's stories <ul>", "text/plain")).toBeUndefined();
     expect(documentKind("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "text/html")).toBeUndefined();
   });
 
   it("lets the content decide over the announced type", () => {
-    expect(documentKind('<rss version="2.0">', "application/octet-stream")).toBe("feed");
-    expect(documentKind('<rss version="2.0">', "text/html")).toBe("feed");
+    expect(documentKind('<rss version="2.0">', "application/octet-stream")).toEqual({ kind: "feed" });
+    expect(documentKind('<rss version="2.0">', "text/html")).toEqual({ kind: "feed" });
     expect(documentKind("%PDF-1.7", "application/rss+xml")).toBeUndefined();
   });
 });

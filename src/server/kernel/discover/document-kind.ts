@@ -1,9 +1,14 @@
+import type { DocumentKind } from "../../../domain/document-kind";
+
 /**
  * What a fetched document is, told by its first characters: stock web servers send `.rss` as
  * `application/x-rss+xml`, `.xml.gz` as `application/gzip` and files they do not know as
- * `text/plain` or `application/octet-stream`, so the announced type cannot decide.
+ * `text/plain` or `application/octet-stream`, so the announced type cannot decide. A JSON Feed
+ * is told apart here already: it is read by other rules than the XML ones.
  */
-export type DocumentKind = "feed" | "sitemap" | "json-feed" | "html";
+export type Sniffed = { kind: DocumentKind; format?: "json-feed" };
+
+const PAGE: Sniffed = { kind: "page" };
 
 export const NOT_A_DOCUMENT = "The address is not a web page, feed or sitemap";
 
@@ -25,23 +30,23 @@ const HTML_START = new Set(
 );
 
 /** What a document's start says it is, or undefined when it names no page, feed or sitemap. */
-export function sniffDocument(head: string): DocumentKind | undefined {
+export function sniffDocument(head: string): Sniffed | undefined {
   const text = head.replace(/^\uFEFF/, "");
-  if (/^\s*\{/.test(text)) return JSON_FEED.test(text) ? "json-feed" : undefined;
+  if (/^\s*\{/.test(text)) return JSON_FEED.test(text) ? { kind: "feed", format: "json-feed" } : undefined;
   let at = 0;
   for (;;) {
     PROLOG.lastIndex = at;
     const skipped = PROLOG.exec(text);
     if (!skipped) break;
-    if (/^\s*<!doctype\s+html\b/i.test(skipped[0])) return "html";
+    if (/^\s*<!doctype\s+html\b/i.test(skipped[0])) return PAGE;
     at = PROLOG.lastIndex;
   }
   FIRST_ELEMENT.lastIndex = at;
   const root = FIRST_ELEMENT.exec(text)?.[1];
   if (root === undefined) return undefined;
-  if (FEED_ROOT.test(root)) return "feed";
-  if (SITEMAP_ROOT.test(root)) return "sitemap";
-  return HTML_START.has(root.toLowerCase()) ? "html" : undefined;
+  if (FEED_ROOT.test(root)) return { kind: "feed" };
+  if (SITEMAP_ROOT.test(root)) return { kind: "sitemap" };
+  return HTML_START.has(root.toLowerCase()) ? PAGE : undefined;
 }
 
 /** Whether text holds a control character no text document does (WHATWG "binary data bytes"). */
@@ -58,10 +63,10 @@ function hasBinaryCharacters(text: string): boolean {
  * and a page announced as HTML that starts with no tag is still read as one, unless it holds
  * bytes no text does. Undefined: not a web page, feed or sitemap (an image, a PDF, an archive).
  */
-export function documentKind(head: string, contentType: string): DocumentKind | undefined {
+export function documentKind(head: string, contentType: string): Sniffed | undefined {
   const sniffed = sniffDocument(head);
   if (sniffed) return sniffed;
   const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase();
   const declaresHtml = mediaType === "text/html" || mediaType === "application/xhtml+xml";
-  return declaresHtml && !hasBinaryCharacters(head) ? "html" : undefined;
+  return declaresHtml && !hasBinaryCharacters(head) ? PAGE : undefined;
 }

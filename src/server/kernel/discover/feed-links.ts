@@ -1,10 +1,8 @@
 import { DOMParser } from "linkedom";
 import { MARKUP_LIMITS } from "../parse/markup-limits";
 import { UnreadablePageError } from "../parse/unreadable-page";
+import type { FeedFormat, SitemapFormat } from "../../../domain/document-kind";
 import { absoluteLink, headlineText, listedDate, type ListedLink } from "./listed-link";
-
-export type FeedFormat = "rss" | "rdf" | "atom" | "json-feed";
-export type SitemapFormat = "sitemap" | "sitemap-index" | "news-sitemap";
 
 function xmlDocument(text: string) {
   return new DOMParser().parseFromString(text, "text/xml");

@@ -1,5 +1,5 @@
 import type { Education, Experience } from "../../../domain/content";
-import { sortEducation, sortExperiences } from "../../../domain/collection-order";
+import { sortEducation, sortExperiences } from "../../../domain/list-order";
 import { safeHref } from "../../../domain/safe-url";
 import { EducationAccordion } from "./education-accordion";
 import { SectionDivider } from "./section-divider";

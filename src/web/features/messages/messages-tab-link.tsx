@@ -1,8 +1,8 @@
 import { NavLink } from "react-router";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import { useLiveRead } from "../../lib/dashboard/use-live-read";
 
-const MESSAGES: readonly Collection[] = ["messages"];
+const MESSAGES: readonly Topic[] = ["messages"];
 
 /**
  * The dashboard's 'Messages' tab with the number of unread messages. It keeps the count

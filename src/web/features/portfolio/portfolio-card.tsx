@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { articleTags } from "../../../domain/article-tags";
+import { typeBadges } from "../../../domain/article-tags";
 import type { Article } from "../../../domain/content";
 import { formatDayMonthYear, parseArticleDate } from "../../../domain/dates";
 import { nextImageOnError, usableImage } from "../../../domain/placeholder-images";
@@ -101,7 +101,7 @@ export type PortfolioCardProps = {
 
 export function PortfolioCard({ article, highlighted, progress, newTabNoteId }: PortfolioCardProps) {
   const image = usableImage(article);
-  const tags = articleTags(article);
+  const tags = typeBadges(article);
   const date = parseArticleDate(article.date);
   const dateText = date ? formatDayMonthYear(date) : article.date.trim();
   const href = safeHref(article.url);

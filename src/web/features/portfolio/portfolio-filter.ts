@@ -1,4 +1,4 @@
-import { articleTags } from "../../../domain/article-tags";
+import { typeBadges } from "../../../domain/article-tags";
 import type { PublicCollection } from "../../../domain/collections";
 import type { Article } from "../../../domain/content";
 import type { PublicTag } from "../../../domain/public-tags";
@@ -46,7 +46,7 @@ function fold(text: string): string {
 export function preparePortfolio<T extends PortfolioArticle>(articles: readonly T[]): PreparedPortfolio<T> {
   return articles
     .map((article) => {
-      const tags = articleTags(article);
+      const tags = typeBadges(article);
       const text = fold(
         [article.title, article.outlet, article.description, ...tags, ...article.tags].join("\n"),
       );

@@ -1,10 +1,10 @@
 import { NavLink } from "react-router";
 import { clipsTabLabel, type WatchOverview } from "../../../domain/clip-watch";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import { useLiveRead } from "../../lib/dashboard/use-live-read";
 
 // An article added meanwhile may be a waiting clip, which then waits no more.
-const WATCH: readonly Collection[] = ["watch", "articles"];
+const WATCH: readonly Topic[] = ["watch", "articles"];
 
 /**
  * The dashboard's 'Clips' tab, 'Clips, 3 new' while clips wait for the owner: kept current from

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import { apiRequest } from "../api-client";
 import { useChangeListener } from "../use-live-updates";
 
 /**
  * A read the dashboard's tab list keeps current without re-running the open tab's loaders (the
  * unread messages, the clips that wait): read once, then again after every committed change to
- * one of `collections`, the latest request winning. Null until the first answer; a failed read
+ * one of `topics`, the latest request winning. Null until the first answer; a failed read
  * keeps the last one.
  */
-export function useLiveRead<T>(collections: readonly Collection[], path: string): T | null {
+export function useLiveRead<T>(topics: readonly Topic[], path: string): T | null {
   const [value, setValue] = useState<T | null>(null);
   const latestRequest = useRef(0);
 
@@ -29,6 +29,6 @@ export function useLiveRead<T>(collections: readonly Collection[], path: string)
     };
   }, [refresh]);
 
-  useChangeListener(collections, refresh);
+  useChangeListener(topics, refresh);
   return value;
 }

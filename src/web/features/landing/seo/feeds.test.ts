@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sortArticlesByDateDesc } from "../../../../domain/collection-order";
+import { sortArticlesByDateDesc } from "../../../../domain/list-order";
 import * as feeds from "./atom-feed";
 import { robotsTxt, sitemapXml } from "./sitemap";
 import { escapeXml } from "./xml";

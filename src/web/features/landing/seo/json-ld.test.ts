@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteSchema } from "../../../../domain/content";
-import { sortArticlesByDateDesc } from "../../../../domain/collection-order";
+import { sortArticlesByDateDesc } from "../../../../domain/list-order";
 import * as jsonLd from "./json-ld";
 import { serializeJsonLd } from "./json-ld";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "./collection-order";
+import { sortArticlesByDateDesc, sortEducation, sortExperiences } from "./list-order";
 
 const now = new Date("2026-11-22T04:05:00Z");
 

@@ -1,7 +1,7 @@
 import type { Article } from "../../../../domain/content";
 import { safeHref } from "../../../../domain/safe-url";
 import { waybackStatusText, type WaybackReport } from "../../../../domain/wayback";
-import type { CollectionExtras } from "../collection-config";
+import type { ListExtras } from "../list-config";
 
 /**
  * The Articles manager's Wayback Machine line under each article (docs/product.md, The Wayback
@@ -9,9 +9,9 @@ import type { CollectionExtras } from "../collection-config";
  * the snapshot link, 'Waiting to be saved…', or why it was not saved.
  */
 export function withWaybackStatus(
-  extras: CollectionExtras<Article>,
+  extras: ListExtras<Article>,
   report: WaybackReport | undefined,
-): CollectionExtras<Article> {
+): ListExtras<Article> {
   if (!report) return extras;
   return {
     ...extras,

@@ -1,16 +1,16 @@
 import type { Article } from "../../../../domain/content";
 import type { CaptureProof } from "../../../../domain/web-archive";
 import { ProofLine } from "../../../lib/proof-line";
-import type { CollectionExtras } from "../collection-config";
+import type { ListExtras } from "../list-config";
 
 /**
  * The web archive's proof line under each captured article in the Articles manager, as the viewer
  * shows it: 'Captured 5 March 2024 from …; SHA-256 3f2a9c1e…' (docs/decisions/036).
  */
 export function withCaptureProof(
-  extras: CollectionExtras<Article>,
+  extras: ListExtras<Article>,
   proofs: Record<string, CaptureProof> | undefined,
-): CollectionExtras<Article> {
+): ListExtras<Article> {
   if (!proofs) return extras;
   return {
     ...extras,

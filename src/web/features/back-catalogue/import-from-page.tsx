@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { isImportRunning, type ImportCandidate, type ImportJob } from "../../../domain/back-catalogue";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import { formatArticleDate } from "../../../domain/dates";
 import { isHttpUrl } from "../../../domain/safe-url";
 import { apiRequest } from "../../lib/api-client";
@@ -11,7 +11,7 @@ import { useChangeListener } from "../../lib/use-live-updates";
 import { filterCandidates, NO_FILTERS, shownText, type ImportFilters } from "./import-filters";
 import "./import.css";
 
-const IMPORTS: readonly Collection[] = ["imports"];
+const IMPORTS: readonly Topic[] = ["imports"];
 
 export const IMPORT_TEXTS = {
   heading: "Import from a page",

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { EditorProps } from "../collection-config";
+import type { EditorProps } from "../list-config";
 import { DurationFields } from "./duration-fields";
 import type { ExperienceDraft } from "./experience-draft";
 import { TextField } from "../../../lib/form-kit/form-fields";

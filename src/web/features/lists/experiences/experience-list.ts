@@ -1,11 +1,11 @@
 import type { Experience, ExperienceInput } from "../../../../domain/content";
 import { formatDuration } from "../../../../domain/durations";
-import type { CollectionConfig } from "../collection-config";
+import type { ListConfig } from "../list-config";
 import { experienceToDraft, experienceToInput, type ExperienceDraft } from "./experience-draft";
 import { ExperienceEditor } from "./experience-editor";
 
-export const experienceCollection: CollectionConfig<Experience, ExperienceDraft, ExperienceInput> = {
-  collection: "experiences",
+export const experienceList: ListConfig<Experience, ExperienceDraft, ExperienceInput> = {
+  topic: "experiences",
   endpoint: "/api/experiences",
   words: { singular: "experience", plural: "experiences", title: "Experience" },
   newNote: "New experience - Save to sort chronologically",

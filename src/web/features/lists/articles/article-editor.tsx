@@ -1,7 +1,7 @@
 import { PUBLIC_TAGS } from "../../../../domain/public-tags";
 import { formatArticleDate, parseArticleDate } from "../../../../domain/dates";
 import type { ArticleDraft } from "./article-draft";
-import type { EditorProps } from "../collection-config";
+import type { EditorProps } from "../list-config";
 import { FetchDetailsButton } from "./fetch-details";
 import { CheckboxField, TextAreaField, TextField } from "../../../lib/form-kit/form-fields";
 import { ImageField } from "../../../lib/form-kit/image-field";

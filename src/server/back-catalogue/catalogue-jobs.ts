@@ -54,7 +54,7 @@ const EMPTY_DETAILS: Details = {
  * content: writes go straight to the tables (some decide under an immediate transaction), and
  * once committed are announced as an "imports" change, an owner-only collection.
  */
-export function createImportJobs(store: Store) {
+export function createCatalogueJobs(store: Store) {
   const { db } = store;
   const now = () => new Date().toISOString();
   const jobRow = (id: string) => db.select().from(importJobsTable).where(eq(importJobsTable.id, id)).get();
@@ -380,4 +380,4 @@ export function createImportJobs(store: Store) {
   };
 }
 
-export type ImportJobs = ReturnType<typeof createImportJobs>;
+export type CatalogueJobs = ReturnType<typeof createCatalogueJobs>;

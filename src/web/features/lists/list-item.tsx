@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 import { useFocusFirstInvalid } from "../../lib/form-kit/use-focus-invalid";
 
-type CollectionItemProps = {
+type ListItemProps = {
   title: string;
   meta: string;
   badge?: string | undefined;
   /** A line under the heading, such as 'New experience - Save to sort chronologically'. */
   note?: string | undefined;
-  /** The section's own status line for this item (CollectionExtras.itemStatus). */
+  /** The section's own status line for this item (ListExtras.itemStatus). */
   status?: ReactNode;
   expanded: boolean;
   /** False until the page has hydrated: the heading button cannot open the editor before. */
@@ -26,7 +26,7 @@ type CollectionItemProps = {
 };
 
 /** One entry of a manager: a heading button that expands it, and when expanded its editor. */
-export function CollectionItem(props: CollectionItemProps) {
+export function ListItem(props: ListItemProps) {
   const {
     title,
     meta,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { collectionToasts } from "./collection-config";
+import { listToasts } from "./list-config";
 
-describe("collectionToasts", () => {
+describe("listToasts", () => {
   it("gives the toast texts, plural only for loading", () => {
-    expect(collectionToasts({ singular: "experience", plural: "experiences", title: "Experience" })).toEqual({
+    expect(listToasts({ singular: "experience", plural: "experiences", title: "Experience" })).toEqual({
       loadFailed: "Failed to load experiences",
       addFailed: "Failed to add experience",
       saveFailed: "Failed to save experience",
@@ -12,8 +12,8 @@ describe("collectionToasts", () => {
       saved: "Experience saved",
       deleted: "Experience deleted",
     });
-    expect(
-      collectionToasts({ singular: "education", plural: "education", title: "Education" }).loadFailed,
-    ).toBe("Failed to load education");
+    expect(listToasts({ singular: "education", plural: "education", title: "Education" }).loadFailed).toBe(
+      "Failed to load education",
+    );
   });
 });

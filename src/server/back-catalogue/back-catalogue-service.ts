@@ -5,7 +5,7 @@ import type { Article, ArticleInput } from "../../domain/content";
 import { foundArticleInput } from "../../domain/found-article";
 import type { ArticleDetails } from "../page-reading/page-reading";
 import { discoverArticles, type FetchedPage } from "../kernel/discover/discover";
-import type { ImportJobs, Lease } from "./import-jobs";
+import type { CatalogueJobs, Lease } from "./catalogue-jobs";
 import { createReadLimiter } from "../kernel/discover/read-limiter";
 import { errorReason } from "../../domain/error-reason";
 import { createBackgroundWorker } from "../kernel/background-worker";
@@ -27,8 +27,8 @@ const HEARTBEAT_MS = 3_000;
 /** A job is taken over once after the process running it stopped; the second time it waits for the owner. */
 const MAX_INTERRUPTIONS = 2;
 
-export type ImportServiceDeps = {
-  jobs: ImportJobs;
+export type BackCatalogueDeps = {
+  jobs: CatalogueJobs;
   articles: { list(): readonly Article[]; create(input: ArticleInput): Article };
   /** Any page, feed or sitemap, through the safe fetcher; throws with the reason. */
   fetchText(url: string): Promise<FetchedPage>;
@@ -43,12 +43,12 @@ export type ImportServiceDeps = {
   storedTextBytes?: number;
 };
 
-export class ImportBusyError extends Error {
-  override readonly name = "ImportBusyError";
+export class CatalogueBusyError extends Error {
+  override readonly name = "CatalogueBusyError";
 }
 
-export class ImportNotInterruptedError extends Error {
-  override readonly name = "ImportNotInterruptedError";
+export class CatalogueNotInterruptedError extends Error {
+  override readonly name = "CatalogueNotInterruptedError";
 }
 
 const BUSY = "An import is already running. Cancel it or wait for it to finish.";
@@ -61,7 +61,7 @@ const BUSY = "An import is already running. Cancel it or wait for it to finish."
  * and renews it every few seconds. The server (`resume()`) takes over a job whose process
  * stopped, once; a job interrupted again waits as 'interrupted' until the owner resumes it.
  */
-export function createImportService(deps: ImportServiceDeps) {
+export function createBackCatalogue(deps: BackCatalogueDeps) {
   const { jobs, logger } = deps;
   const now = deps.now ?? Date.now;
   const budget = deps.storedTextBytes ?? STORED_TEXT_BYTES;
@@ -180,7 +180,7 @@ export function createImportService(deps: ImportServiceDeps) {
     /** Starts an import of `url`; one at a time. */
     start(url: string): ImportJob {
       const id = jobs.create(url, lease());
-      if (id === undefined) throw new ImportBusyError(BUSY);
+      if (id === undefined) throw new CatalogueBusyError(BUSY);
       run(id);
       return jobs.get(id) as ImportJob;
     },
@@ -201,9 +201,9 @@ export function createImportService(deps: ImportServiceDeps) {
     resumeInterrupted(id: string): ImportJob | undefined {
       if (!jobs.get(id)) return undefined;
       const outcome = jobs.resume(id, lease());
-      if (outcome === "busy") throw new ImportBusyError(BUSY);
+      if (outcome === "busy") throw new CatalogueBusyError(BUSY);
       if (outcome === "not_interrupted")
-        throw new ImportNotInterruptedError("This import is not waiting to be resumed.");
+        throw new CatalogueNotInterruptedError("This import is not waiting to be resumed.");
       run(id);
       return jobs.get(id);
     },
@@ -250,4 +250,4 @@ export function createImportService(deps: ImportServiceDeps) {
   };
 }
 
-export type ImportService = ReturnType<typeof createImportService>;
+export type BackCatalogue = ReturnType<typeof createBackCatalogue>;

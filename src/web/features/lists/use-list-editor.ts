@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import { collectionToasts, sameJson, type CollectionConfig, type StoredItem } from "./collection-config";
+import { listToasts, sameJson, type ListConfig, type StoredItem } from "./list-config";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 import { CHANGES_REVERTED, useToast } from "../../lib/dashboard/toasts";
 import { useAdminApi } from "../../lib/dashboard/use-admin-api";
@@ -15,19 +15,19 @@ function without<V>(record: Record<string, V>, key: string): Record<string, V> {
 }
 
 /**
- * The state of one collection manager. Drafts are kept by item id and survive re-reads of the
+ * The state of one list manager. Drafts are kept by item id and survive re-reads of the
  * list (live updates, other items' saves); a draft ends only when the owner saves, discards or
  * deletes that item. Items added here stay pinned on top until they are saved.
  */
-export function useCollectionEditor<TItem extends StoredItem, TDraft, TInput>(
-  config: CollectionConfig<TItem, TDraft, TInput>,
+export function useListEditor<TItem extends StoredItem, TDraft, TInput>(
+  config: ListConfig<TItem, TDraft, TInput>,
   items: readonly TItem[],
 ) {
   const [now] = useState(() => new Date());
   const toast = useToast();
   const send = useAdminApi();
   const revalidator = useRevalidator();
-  const texts = collectionToasts(config.words);
+  const texts = listToasts(config.words);
   const [drafts, setDrafts] = useState<Record<string, TDraft>>({});
   const [refusals, setRefusals] = useState<Record<string, Refusal>>({});
   const [pinned, setPinned] = useState<string[]>([]);

@@ -13,7 +13,7 @@ import {
 import { safeHref } from "../../../../domain/safe-url";
 import { useListWrite } from "../../../lib/dashboard/use-list-write";
 import { useHydrated } from "../../../lib/use-hydrated";
-import type { CollectionExtras } from "../collection-config";
+import type { ListExtras } from "../list-config";
 import "./link-health.css";
 
 const LIVE = ["links"] as const;
@@ -34,7 +34,7 @@ const checkedDay = (iso: string) => formatDayMonthYear(new Date(iso));
  * the head (beside 'Download PDF', the clip book of every article), the 'Broken links' filter, and each article's status with 'Use new address' and
  * 'Archive now'. Nothing when the report could not be read.
  */
-export function articleLinkExtras(report: LinkHealthReport | undefined): CollectionExtras<Article> {
+export function articleLinkExtras(report: LinkHealthReport | undefined): ListExtras<Article> {
   if (!report) return {};
   const health = (article: Article) => report.articles[article.id] ?? NOT_CHECKED;
   return {

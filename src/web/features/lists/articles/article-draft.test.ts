@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyFetchedDetails,
-  articleTags,
+  draftTags,
   articleToDraft,
   articleToInput,
   fetchedChanges,
@@ -28,7 +28,7 @@ describe("article drafts", () => {
 
   it("saves public tags in their fixed order, then free tags, each once; a typed public tag ticks it", () => {
     expect(
-      articleTags({ publicTags: ["data", "news"], otherTags: " housing, Data ,, comment, Housing" }),
+      draftTags({ publicTags: ["data", "news"], otherTags: " housing, Data ,, comment, Housing" }),
     ).toEqual(["news", "data", "comment", "housing"]);
   });
 
@@ -95,7 +95,7 @@ describe("Fetch details", () => {
     } as never);
     expect(next.url).toBe(added.url);
     expect(next.featured).toBe(true);
-    expect(articleTags(next)).toEqual(["news", "harbours"]);
+    expect(draftTags(next)).toEqual(["news", "harbours"]);
   });
 
   it("reports no change when the page says what the draft already holds", () => {

@@ -1,34 +1,34 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLiveUpdates } from "../../lib/use-live-updates";
-import type { CollectionConfig, CollectionExtras, StoredItem } from "./collection-config";
-import { CollectionItem } from "./collection-item";
+import type { ListConfig, ListExtras, StoredItem } from "./list-config";
+import { ListItem } from "./list-item";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadFailedNotice } from "../../lib/dashboard/load-failed";
 import { useLastLoaded, useLoadFailureToast, type LoadFailed } from "../../lib/dashboard/load-state";
-import { useCollectionEditor } from "./use-collection-editor";
+import { useListEditor } from "./use-list-editor";
 import { useHydrated } from "../../lib/use-hydrated";
 import "../../lib/dashboard/manager.css";
 
 type CollectionManagerProps<TItem extends StoredItem, TDraft, TInput> = {
   heading: string;
-  config: CollectionConfig<TItem, TDraft, TInput>;
+  config: ListConfig<TItem, TDraft, TInput>;
   /** The section loader's data: the list, or word that re-reading it failed. */
   data: { items: readonly TItem[] } | LoadFailed;
-  extras?: CollectionExtras<TItem>;
+  extras?: ListExtras<TItem>;
 };
 
 const NO_ITEMS: readonly never[] = [];
 
 /** The shared shell of the Experiences, Education and Articles managers (docs/product.md, Sign-in and dashboard). */
-export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
+export function ListManager<TItem extends StoredItem, TDraft, TInput>({
   heading,
   config,
   data,
   extras = {},
 }: CollectionManagerProps<TItem, TDraft, TInput>) {
-  useLiveUpdates([config.collection, ...(extras.live ?? [])]);
+  useLiveUpdates([config.topic, ...(extras.live ?? [])]);
   const shown = useLastLoaded("items" in data ? data.items : undefined);
-  const editor = useCollectionEditor(config, shown ?? NO_ITEMS);
+  const editor = useListEditor(config, shown ?? NO_ITEMS);
   useLoadFailureToast("loadFailedAt" in data ? data.loadFailedAt : undefined, editor.texts.loadFailed);
   const [confirmId, setConfirmId] = useState<string | null>(null);
   const [filterIndex, setFilterIndex] = useState(0);
@@ -117,7 +117,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
             const summary = config.summary(row.draft, editor.now);
             const id = row.item.id;
             return (
-              <CollectionItem
+              <ListItem
                 key={id}
                 title={summary.title}
                 meta={summary.meta}
@@ -142,7 +142,7 @@ export function CollectionManager<TItem extends StoredItem, TDraft, TInput>({
                   now={editor.now}
                   createdAt={row.item.createdAt}
                 />
-              </CollectionItem>
+              </ListItem>
             );
           })}
         </ul>

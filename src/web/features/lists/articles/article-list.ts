@@ -1,11 +1,11 @@
 import type { Article, ArticleInput } from "../../../../domain/content";
 import { formatArticleDate } from "../../../../domain/dates";
-import type { CollectionConfig } from "../collection-config";
+import type { ListConfig } from "../list-config";
 import { articleToDraft, articleToInput, type ArticleDraft } from "./article-draft";
 import { ArticleEditor } from "./article-editor";
 
-export const articleCollection: CollectionConfig<Article, ArticleDraft, ArticleInput> = {
-  collection: "articles",
+export const articleList: ListConfig<Article, ArticleDraft, ArticleInput> = {
+  topic: "articles",
   endpoint: "/api/articles",
   words: { singular: "article", plural: "articles", title: "Article" },
   toDraft: articleToDraft,

@@ -1,5 +1,5 @@
 import type { Education, EducationInput } from "../../../../domain/content";
-import type { CollectionConfig, EditorProps } from "../collection-config";
+import type { ListConfig, EditorProps } from "../list-config";
 import { TextField } from "../../../lib/form-kit/form-fields";
 import { StringListField } from "../../../lib/form-kit/string-list-field";
 
@@ -48,8 +48,8 @@ function EducationEditor({ draft, onChange, errors }: EditorProps<EducationDraft
   );
 }
 
-export const educationCollection: CollectionConfig<Education, EducationDraft, EducationInput> = {
-  collection: "education",
+export const educationList: ListConfig<Education, EducationDraft, EducationInput> = {
+  topic: "education",
   endpoint: "/api/education",
   words: { singular: "education", plural: "education", title: "Education" },
   toDraft: (item) => ({

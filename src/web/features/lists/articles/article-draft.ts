@@ -19,7 +19,7 @@ export function articleToDraft(item: Pick<Article, keyof ArticleInput>): Article
  * Public tags first in their fixed order (typing one among the free tags ticks it), then the
  * free tags as typed, each tag once.
  */
-export function articleTags(draft: Pick<ArticleDraft, "publicTags" | "otherTags">): string[] {
+export function draftTags(draft: Pick<ArticleDraft, "publicTags" | "otherTags">): string[] {
   const free = draft.otherTags
     .split(",")
     .map((tag) => tag.trim())
@@ -38,7 +38,7 @@ export function articleTags(draft: Pick<ArticleDraft, "publicTags" | "otherTags"
 
 export function articleToInput(draft: ArticleDraft): ArticleInput {
   const { publicTags: _publicTags, otherTags: _otherTags, ...rest } = draft;
-  return { ...rest, tags: articleTags(draft) };
+  return { ...rest, tags: draftTags(draft) };
 }
 
 /** `POST /api/articles/fetch-details`: the fields the server read from the article's page. */

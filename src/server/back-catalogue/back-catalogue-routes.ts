@@ -3,7 +3,11 @@ import { importAddSchema, importStartSchema } from "../../domain/back-catalogue"
 import { requireOwner } from "../kernel/http/owner-guard";
 import type { AppEnv } from "../kernel/http/app-env";
 import { apiError, readBody } from "../kernel/http/api-error";
-import { ImportBusyError, ImportNotInterruptedError, type ImportService } from "./import-service";
+import {
+  CatalogueBusyError,
+  CatalogueNotInterruptedError,
+  type BackCatalogue,
+} from "./back-catalogue-service";
 
 const NO_SUCH_IMPORT = "That import no longer exists.";
 
@@ -11,7 +15,7 @@ const NO_SUCH_IMPORT = "That import no longer exists.";
  * The owner's back-catalogue imports (issue 17): start, follow, cancel, resume an interrupted one,
  * add the selected.
  */
-export function importRoutes(imports: ImportService) {
+export function backCatalogueRoutes(imports: BackCatalogue) {
   return new Hono<AppEnv>()
     .use("/imports/*", requireOwner)
     .use("/imports", requireOwner)
@@ -21,7 +25,7 @@ export function importRoutes(imports: ImportService) {
       try {
         return c.json(imports.start(body.data.url), 202);
       } catch (error) {
-        if (error instanceof ImportBusyError) return apiError(c, 409, "busy", error.message);
+        if (error instanceof CatalogueBusyError) return apiError(c, 409, "busy", error.message);
         throw error;
       }
     })
@@ -39,8 +43,8 @@ export function importRoutes(imports: ImportService) {
         const job = imports.resumeInterrupted(c.req.param("id"));
         return job ? c.json(job, 202) : apiError(c, 404, "not_found", NO_SUCH_IMPORT);
       } catch (error) {
-        if (error instanceof ImportBusyError) return apiError(c, 409, "busy", error.message);
-        if (error instanceof ImportNotInterruptedError)
+        if (error instanceof CatalogueBusyError) return apiError(c, 409, "busy", error.message);
+        if (error instanceof CatalogueNotInterruptedError)
           return apiError(c, 409, "not_interrupted", error.message);
         throw error;
       }

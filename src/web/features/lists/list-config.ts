@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from "react";
-import type { Collection } from "../../../domain/content";
+import type { Topic } from "../../../domain/content";
 import type { FieldErrors } from "../../lib/form-kit/form-fields";
 
 export type StoredItem = { id: string; createdAt: string; updatedAt: string };
 
-/** What every collection editor (experience, education, article) receives. */
+/** What every list editor (experience, education, article) receives. */
 export type EditorProps<TDraft> = {
   draft: TDraft;
   onChange: (draft: TDraft) => void;
@@ -14,9 +14,9 @@ export type EditorProps<TDraft> = {
   createdAt: string;
 };
 
-/** How one collection plugs into the shared list shell. */
-export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
-  collection: "experiences" | "education" | "articles";
+/** How one list plugs into the shared list shell. */
+export type ListConfig<TItem extends StoredItem, TDraft, TInput> = {
+  topic: "experiences" | "education" | "articles";
   endpoint: string;
   /** 'experience', 'experiences', 'Experience': the words of the toasts. */
   words: { singular: string; plural: string; title: string };
@@ -31,12 +31,12 @@ export type CollectionConfig<TItem extends StoredItem, TDraft, TInput> = {
 
 /**
  * What a section adds to the shared shell beyond its config, from its own loader data (the
- * Articles manager's link health): more live collections, tools in the head, filters over the
+ * Articles manager's link health): more live topics, tools in the head, filters over the
  * list, and a status line on each item.
  */
-export type CollectionExtras<TItem extends StoredItem> = {
-  /** Other collections whose changes re-read the section. */
-  live?: readonly Collection[];
+export type ListExtras<TItem extends StoredItem> = {
+  /** Other topics whose changes re-read the section. */
+  live?: readonly Topic[];
   /** Controls beside 'Add …'. */
   tools?: ReactNode;
   /** Views of the list, shown as buttons with their counts; the first shows every item. */
@@ -45,8 +45,8 @@ export type CollectionExtras<TItem extends StoredItem> = {
   itemStatus?: (item: TItem) => ReactNode;
 };
 
-/** The toast texts for a collection: 'Failed to load experiences', 'Experience saved'… */
-export function collectionToasts(words: CollectionConfig<StoredItem, unknown, unknown>["words"]) {
+/** The toast texts for a list: 'Failed to load experiences', 'Experience saved'… */
+export function listToasts(words: ListConfig<StoredItem, unknown, unknown>["words"]) {
   return {
     loadFailed: `Failed to load ${words.plural}`,
     addFailed: `Failed to add ${words.singular}`,

@@ -2,15 +2,15 @@ import { eq, ne } from "drizzle-orm";
 import type { Store } from "../kernel/db/open-database";
 import { archiveCapturesTable, articleArchivesTable } from "../kernel/db/schema";
 
-/** An archived copy, with the web-archive capture its text was extracted from when there is one. */
-export type ArchivedArticle = typeof articleArchivesTable.$inferSelect & { captureId?: string };
+/** A kept text, with the web-archive capture its text was extracted from when there is one. */
+export type KeptText = typeof articleArchivesTable.$inferSelect & { captureId?: string };
 
 /**
- * The archived copy of each article's original page (one row per article, replaced on every
+ * The kept text of each article's original page (one row per article, replaced on every
  * fetch). It is not visitor-facing content, so writes emit no live event; deleting the article
- * deletes its archive (foreign key cascade).
+ * deletes its kept text (foreign key cascade).
  */
-export function createArticleArchive(store: Store) {
+export function createKeptTexts(store: Store) {
   /** Written with the copy (`put`), so there is none without one. */
   const captureIdOf = (articleId: string): string | undefined =>
     store.db
@@ -18,7 +18,7 @@ export function createArticleArchive(store: Store) {
       .from(archiveCapturesTable)
       .where(eq(archiveCapturesTable.articleId, articleId))
       .get()?.captureId;
-  const get = (articleId: string): ArchivedArticle | undefined => {
+  const get = (articleId: string): KeptText | undefined => {
     const row = store.db
       .select()
       .from(articleArchivesTable)
@@ -31,7 +31,7 @@ export function createArticleArchive(store: Store) {
   return {
     get,
     /** The copy of the article's present address: one of an older address is out of date. */
-    currentFor(article: { id: string; url: string }): ArchivedArticle | undefined {
+    currentFor(article: { id: string; url: string }): KeptText | undefined {
       const copy = get(article.id);
       return copy?.url === article.url ? copy : undefined;
     },
@@ -54,7 +54,7 @@ export function createArticleArchive(store: Store) {
       return new Set(held.map((article) => article.id));
     },
     /** Replaces the article's copy; a copy with no capture leaves none recorded for it. */
-    put(copy: ArchivedArticle): void {
+    put(copy: KeptText): void {
       const { captureId, ...row } = copy;
       const { articleId, ...rest } = row;
       store.sqlite.transaction(() => {
@@ -68,7 +68,7 @@ export function createArticleArchive(store: Store) {
           store.db.insert(archiveCapturesTable).values({ articleId, captureId }).run();
       })();
     },
-    /** True when some archived copy shows this image (the image cache may serve it). */
+    /** True when some kept text shows this image (the image cache may serve it). */
     usesImage(url: string): boolean {
       return (
         store.db
@@ -81,4 +81,4 @@ export function createArticleArchive(store: Store) {
   };
 }
 
-export type ArticleArchive = ReturnType<typeof createArticleArchive>;
+export type KeptTexts = ReturnType<typeof createKeptTexts>;
