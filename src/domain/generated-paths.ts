@@ -25,10 +25,17 @@ const FEED_PATHS = ["/sitemap.xml", "/robots.txt", "/feed.xml"] as const;
 /** Where the API answers; only its image cache (IMAGE_CACHE_PATH) serves pictures. */
 const API_PATH = "/api";
 const HEALTH_PATH = "/healthz";
+/**
+ * Answers for other machines and for readers' links: WebFinger and the Bluesky DID
+ * (`/.well-known/`), the fediverse actor (`/ap/`), following by e-mail's confirmation and
+ * unsubscribe pages.
+ */
+const SERVICE_PREFIXES = ["/.well-known/", "/ap/", "/follow/", "/unsubscribe/"];
 
 /**
  * Every answer the server makes up on request rather than reads from a file: the share cards, the
- * clip book, the icons, the manifest, the feeds, the health check and the API. A share card or an icon never
+ * clip book, the icons, the manifest, the feeds, the health check, the API and the answers for
+ * other machines and readers' links (SERVICE_PREFIXES). A share card or an icon never
  * loads one of these as its picture: a card whose photo is the card would wait on its own render.
  * tests/integration/generated-paths.test.ts checks that every route the app declares is here.
  */
@@ -39,7 +46,7 @@ const GENERATED_FILES: ReadonlySet<string> = new Set([
   ...FEED_PATHS,
   HEALTH_PATH,
 ]);
-const GENERATED_PREFIXES = [`${ARTICLE_CARD_PATH}/`, `${API_PATH}/`];
+const GENERATED_PREFIXES = [`${ARTICLE_CARD_PATH}/`, `${API_PATH}/`, ...SERVICE_PREFIXES];
 
 export function isGeneratedPath(pathname: string): boolean {
   return (

@@ -179,7 +179,7 @@ test("an owner's edit reaches visitors through nginx, the owner is never served 
   });
   expect(edited.status).toBe(200);
   const editedAt = Date.now();
-  await expect.poll(() => events.join("")).toMatch(/event: change\ndata: \{"collection":"site"\}/);
+  await expect.poll(() => events.join("")).toMatch(/event: change\ndata: \{"topic":"site"\}/);
   stream.destroy();
 
   // How long the cached page lags is the cache's s-maxage (1 s) plus one render: measured and

@@ -184,8 +184,8 @@ describe("/api/collections", () => {
     const shown = await create(owner, { title: "Pitch", articleIds: [ids[0]], visibility: "unlisted" });
     const draft = { title: "Draft", articleIds: [ids[0]], visibility: "private" };
     const page = (token: string) => t.request(`/c/${token}`);
-    const until = (collection: string) => (events: readonly { data: unknown }[]) =>
-      events.some((event) => (event.data as { collection: string }).collection === collection);
+    const until = (topic: string) => (events: readonly { data: unknown }[]) =>
+      events.some((event) => (event.data as { topic: string }).topic === topic);
     const visitorReading = readChanges(await t.request("/api/events"), until("site"));
     const ownerReading = readChanges(
       await t.request("/api/events", { headers: { Cookie: cookie } }),
@@ -217,7 +217,7 @@ describe("/api/collections", () => {
 
     await owner("/api/site", { method: "PUT", json: { name: "Still here" } });
     const collections = ({ events }: { events: readonly { data: unknown }[] }) =>
-      events.map((event) => (event.data as { collection: string }).collection);
+      events.map((event) => (event.data as { topic: string }).topic);
     expect(collections(await visitorReading)).toEqual(["collections", "collections", "site"]);
     expect(collections(await ownerReading)).toEqual([
       ...Array<string>(5).fill("private-collections"),

@@ -27,9 +27,12 @@ function resourceRoutes(entries: readonly RouteConfigEntry[], parent = ""): stri
 describe("the generated paths a share card or an icon never loads as its picture", () => {
   it("list every address the server answers with a route, except the uploaded files", () => {
     const answered = t.app.routes
-      .filter((route) => route.method === "GET" && !route.path.startsWith(`${UPLOADS_PATH}/`))
+      // ALL: Fedify's paths; `*` and `/*` are the middleware, not an answer.
+      .filter((route) => route.method === "GET" || (route.method === "ALL" && !/^\/?\*$/.test(route.path)))
+      .filter((route) => !route.path.startsWith(`${UPLOADS_PATH}/`))
       .map((route) => sample(route.path));
     expect(answered).toContain("/social-card/article/x.png");
+    expect(answered).toContain("/.well-known/webfinger");
     expect(answered.filter((path) => !isGeneratedPath(path))).toEqual([]);
   });
 

@@ -66,7 +66,7 @@ describe("GET /api/home", () => {
     expect((await owner("/api/demo", { method: "DELETE" })).status).toBe(200);
     const stream = await owner(`/api/events?since=${since}`);
     const { events } = await readChanges(stream, 4);
-    expect(events.map((event) => (event.data as { collection: string }).collection).sort()).toEqual([
+    expect(events.map((event) => (event.data as { topic: string }).topic).sort()).toEqual([
       "articles",
       "education",
       "experiences",
