@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  accountLinks,
-  accountsSchema,
-  blueskyHandle,
-  fediverseCreator,
-  mastodonProfileUrl,
-} from "./accounts";
+import { accountLinks, fediverseCreator } from "./account-links";
+import { accountsSchema, blueskyHandle, mastodonProfileUrl } from "./accounts";
 import { siteSchema } from "./content";
 import { DEMO_SITE } from "./demo-site";
 import { publicSite } from "./public-site";

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { isHttpUrl } from "./safe-url";
 import { httpUrl } from "./url-schemas";
+import type { AccountLink } from "./account-links";
 
 /**
  * The owner's accounts elsewhere (Settings, 'Your accounts'): the site links to each with
@@ -32,14 +33,6 @@ export function mastodonProfileUrl(value: string): string | undefined {
   const url = new URL(text);
   const user = /^\/(?:@|users\/)([^/@]+)\/?$/.exec(url.pathname)?.[1];
   return user && USER.test(user) && !url.search && !url.username ? `${url.origin}/@${user}` : undefined;
-}
-
-/** `@user@instance` of a Mastodon profile's address, as `fediverse:creator` and WebFinger name it. */
-export function mastodonHandle(profileUrl: string): string | undefined {
-  if (!isHttpUrl(profileUrl)) return undefined;
-  const url = new URL(profileUrl);
-  const user = /^\/@([^/@]+)$/.exec(url.pathname)?.[1];
-  return user ? `@${user}@${url.host}` : undefined;
 }
 
 /** A Bluesky handle as typed (`@you.bsky.social`) or as its profile's address on bsky.app. */
@@ -135,43 +128,6 @@ export const accountsSchema = z
   })
   .default(NO_ACCOUNTS);
 export type Accounts = z.infer<typeof accountsSchema>;
-
-export type AccountService = "mastodon" | "bluesky" | "linkedin" | "muckrack" | "threads" | "x" | "web";
-export type AccountLink = { service: AccountService; label: string; url: string };
-
-type WithAccounts = { social: { linkedin: string }; accounts: Accounts };
-
-/**
- * Every account the site names, in the order pages show them, each once. Pass the settings as
- * visitors may see them (publicSite/ownedSite): the demo's LinkedIn is not the owner's.
- */
-export function accountLinks(site: WithAccounts): AccountLink[] {
-  const { accounts } = site;
-  const links: AccountLink[] = [
-    { service: "mastodon", label: "Mastodon", url: accounts.mastodon },
-    {
-      service: "bluesky",
-      label: "Bluesky",
-      url: accounts.bluesky ? `https://bsky.app/profile/${accounts.bluesky}` : "",
-    },
-    { service: "linkedin", label: "LinkedIn", url: site.social.linkedin },
-    { service: "muckrack", label: "Muck Rack", url: accounts.muckRack },
-    { service: "threads", label: "Threads", url: accounts.threads },
-    { service: "x", label: "X", url: accounts.x },
-    ...accounts.other.map((url) => ({ service: "web" as const, label: hostLabel(url), url })),
-  ];
-  const seen = new Set<string>();
-  return links.filter(({ url }) => isHttpUrl(url) && !seen.has(url) && Boolean(seen.add(url)));
-}
-
-function hostLabel(url: string): string {
-  return isHttpUrl(url) ? new URL(url).hostname.replace(/^www\./, "") : url;
-}
-
-/** `@user@instance` for `<meta name="fediverse:creator">`, when a Mastodon account is set. */
-export function fediverseCreator(site: WithAccounts): string | undefined {
-  return mastodonHandle(site.accounts.mastodon);
-}
 
 /** What 'Check my accounts' found of one account: each finding, and what to do where it failed. */
 export type AccountFinding = { ok: boolean; says: string; fix?: string };

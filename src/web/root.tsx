@@ -7,7 +7,7 @@ import {
   isRouteErrorResponse,
   useRouteLoaderData,
 } from "react-router";
-import { fediverseCreator } from "../domain/accounts";
+import { fediverseCreator } from "../domain/account-links";
 import { publicSite } from "../domain/public-site";
 import type { Route } from "./+types/root";
 import { PageStyles } from "./inline-styles";

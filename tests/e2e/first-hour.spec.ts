@@ -328,13 +328,13 @@ for (const size of SIZES) {
       expect(pdfText).toMatch(/linkedin\.com\/in\/priya-nair-courts/);
       expectNoDemo("the PDF clip book", pdfText);
 
-      // The imported clip in the site's viewer shows its proof line.
+      // The imported clip in the site's viewer shows its proof line: the byline its page gives, the capture.
       await guest.getByRole("link", { name: IMPORTED[0]! }).click();
       const viewer = guest.locator("dialog.viewer:modal");
       await expect(viewer).toBeVisible();
-      await expect(viewer.locator(".reader-proof").getByText(/^Captured /)).toContainText(
-        `SHA-256 ${digest.slice(0, 8)}…`,
-      );
+      const proofLine = viewer.locator(".reader-proof p").first();
+      await expect(proofLine).toHaveText(new RegExp(`^Byline “${OWNER_NAME}” in the page's .+, captured `));
+      await expect(proofLine).toContainText(`SHA-256 ${digest.slice(0, 8)}…`);
       await expectNoViolations(guest, `${size.name}: the viewer with the proof line`, {
         include: ["dialog.viewer"],
       });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { followInputSchema } from "../../domain/email-follow";
+import { followInputSchema } from "../../domain/follow-input";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError, fieldErrors, type FieldErrors } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";

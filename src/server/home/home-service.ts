@@ -5,7 +5,7 @@ import { demoIsGone, type DemoLeft, type HomeSummary } from "../../domain/home";
 import { isBrokenLink, type LinkHealthReport } from "../../domain/link-health";
 import type { ReadersReport } from "../../domain/readership";
 import type { WaybackReport } from "../../domain/wayback";
-import { accountLinks } from "../../domain/accounts";
+import { accountLinks } from "../../domain/account-links";
 
 /** Each capability's own read, passed in at wiring (src/server/services.ts). */
 export type HomeDeps = {

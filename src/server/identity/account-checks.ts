@@ -1,11 +1,10 @@
 import {
   accountLinks,
   mastodonHandle,
-  type AccountCheck,
-  type AccountFinding,
   type AccountLink,
   type AccountService,
-} from "../../domain/accounts";
+} from "../../domain/account-links";
+import type { AccountCheck, AccountFinding } from "../../domain/accounts";
 import type { Site } from "../../domain/content";
 import { isHttpUrl } from "../../domain/safe-url";
 import type { SafeResponse } from "../kernel/fetch/safe-fetch";

@@ -1,4 +1,4 @@
-import { accountLinks } from "../../domain/accounts";
+import { accountLinks } from "../../domain/account-links";
 import { ownedSite } from "../../domain/demo-site";
 import { defineCapability } from "../kernel/capability";
 import { proofRoutes } from "./proof-routes";

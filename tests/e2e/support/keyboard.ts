@@ -18,7 +18,8 @@ export type Control = {
 /**
  * Numbers every control that Tab should reach inside `scope` (the document when omitted), in DOM
  * order, in a `data-kb` attribute, and describes them. Disabled, hidden, inert and
- * `tabindex="-1"` elements are left out; so is anything inside a closed `<dialog>`.
+ * `tabindex="-1"` elements are left out; so is anything inside a closed `<dialog>`, and every
+ * radio of a group but the one Tab stops at.
  */
 export async function markTabbables(page: Page, scope?: string): Promise<Control[]> {
   return page.evaluate((scopeSelector) => {
@@ -30,8 +31,18 @@ export async function markTabbables(page: Page, scope?: string): Promise<Control
     );
     const controls = [...candidates].filter((element) => {
       if (element.tabIndex < 0) return false;
-      if ((element as HTMLInputElement).disabled) return false;
+      // :disabled also covers the controls of a disabled fieldset.
+      if (element.matches(":disabled")) return false;
       if (element instanceof HTMLInputElement && element.type === "hidden") return false;
+      // A radio group is one Tab stop: its checked radio, or its first while none is (arrows move within).
+      if (element instanceof HTMLInputElement && element.type === "radio" && element.name) {
+        const group = [
+          ...(element.form ?? document).querySelectorAll<HTMLInputElement>(
+            `input[type="radio"][name="${CSS.escape(element.name)}"]`,
+          ),
+        ];
+        if ((group.find((radio) => radio.checked) ?? group[0]) !== element) return false;
+      }
       if (element.closest("[hidden], [inert], dialog:not([open])")) return false;
       const style = getComputedStyle(element);
       if (style.visibility !== "visible" || element.getClientRects().length === 0) return false;

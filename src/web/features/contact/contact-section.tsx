@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { accountLinks } from "../../../domain/accounts";
+import { accountLinks } from "../../../domain/account-links";
 import type { Site } from "../../../domain/content";
 import { isHttpUrl } from "../../../domain/safe-url";
 import { useHydrated } from "../../lib/use-hydrated";

@@ -1,4 +1,4 @@
-import { accountLinks } from "../../../../domain/accounts";
+import { accountLinks } from "../../../../domain/account-links";
 import type { Article } from "../../../../domain/content";
 import { parseArticleDate } from "../../../../domain/dates";
 import { usableImage } from "../../../../domain/placeholder-images";
