@@ -50,4 +50,3 @@ function hostLabel(url: string): string {
 export function fediverseCreator(site: WithAccounts): string | undefined {
   return mastodonHandle(site.accounts.mastodon);
 }
-
