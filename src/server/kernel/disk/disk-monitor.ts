@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
+import { errorReason } from "../../../domain/error-reason";
 import { createBackgroundWorker } from "../background-worker";
 import { createTtlCache } from "../ttl-cache";
 import { writeFileAtomicSync } from "./atomic-write";
@@ -114,12 +115,20 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
     return { ...free, database: state, writable: reason === undefined, ...(reason && { reason }) };
   }
 
-  /** Why background writing should wait (space below the warning), or undefined when it need not. */
+  /**
+   * Why background writing should wait (space below the warning, or a data directory that cannot
+   * be looked at: gone, or its database closed), or undefined when it need not. Never throws: a
+   * background job asks it before each pass.
+   */
   function lowSpaceReason(): string | undefined {
-    const free = space();
-    if (free.freeBytes < free.warnBelowBytes)
-      return `Only ${megabytes(free.freeBytes)} free on the data directory's disk (the warning is below ${megabytes(free.warnBelowBytes)}).`;
-    return database() === "full" ? "The database has reached its size limit." : undefined;
+    try {
+      const free = space();
+      if (free.freeBytes < free.warnBelowBytes)
+        return `Only ${megabytes(free.freeBytes)} free on the data directory's disk (the warning is below ${megabytes(free.warnBelowBytes)}).`;
+      return database() === "full" ? "The database has reached its size limit." : undefined;
+    } catch (error) {
+      return `The data directory cannot be looked at (${errorReason(error)}).`;
+    }
   }
 
   /** Home's figures; e-mails the owner once a day while space is low. */
