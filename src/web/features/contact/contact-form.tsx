@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { HoneypotField } from "../../components/honeypot-field";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import {
   EMPTY_FIELDS,
@@ -121,19 +122,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
         })}
       </div>
 
-      {/* Honeypot: people never see or reach it; bots that fill every field give themselves away. */}
-      <div className="contact-form__trap" aria-hidden="true" inert>
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <HoneypotField id={`${id}-website`} value={website} onChange={setWebsite} />
 
       {status === "error" ? (
         <p key={failures} id={`${id}-error`} className="contact-form__error" role="alert">

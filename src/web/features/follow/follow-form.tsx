@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CONFIRM_LINK_HOURS } from "../../../domain/email-follow";
+import { HoneypotField } from "../../components/honeypot-field";
 import { ApiError, apiRequest } from "../../lib/api-client";
 import "./follow.css";
 
@@ -108,18 +109,7 @@ export function FollowForm({ name }: { name: string }) {
               {sending ? "Sending…" : "Follow"}
             </button>
           </div>
-          <div className="follow__trap" aria-hidden="true" inert>
-            <label htmlFor={`${id}-website`}>Website</label>
-            <input
-              id={`${id}-website`}
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={website}
-              onChange={(event) => setWebsite(event.target.value)}
-            />
-          </div>
+          <HoneypotField id={`${id}-website`} value={website} onChange={setWebsite} />
           {status === "error" ? (
             <p key={failures} id={`${id}-error`} className="follow__error" role="alert">
               {message}
