@@ -1,44 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  createBackgroundWorker,
-  type BackgroundWorkerOptions,
-  type WorkerClock,
-  type WorkerState,
-} from "./background-worker";
+import { createFakeTimerClock } from "../../../tests/integration/support/fake-timer-clock";
+import { createBackgroundWorker, type BackgroundWorkerOptions, type WorkerState } from "./background-worker";
 
 const MINUTE = 60_000;
 
-/** Time that moves only when the test says, with timers that fire as it passes them. */
-function createFakeClock() {
-  let time = 0;
-  const timers = new Set<{ at: number; wake: () => void }>();
-  const clock: WorkerClock = {
-    now: () => time,
-    setTimer(wake, ms) {
-      const timer = { at: time + ms, wake };
-      timers.add(timer);
-      return () => timers.delete(timer);
-    },
-  };
-  /** Wakes each timer due by then in turn, letting what it started settle before the next. */
-  async function advance(ms: number, settle: () => Promise<void>) {
-    const end = time + ms;
-    for (;;) {
-      const next = [...timers].filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!next) break;
-      timers.delete(next);
-      time = next.at;
-      next.wake();
-      await settle();
-    }
-    time = end;
-  }
-  return { clock, advance };
-}
-
 /** A worker on a fake clock whose passes are counted, and its announcements and errors kept. */
 function setUp(options: Partial<BackgroundWorkerOptions> = {}) {
-  const { clock, advance: advanceClock } = createFakeClock();
+  const clock = createFakeTimerClock(0);
   const seen = { passes: 0, announced: [] as WorkerState[], errors: [] as unknown[] };
   const worker = createBackgroundWorker({
     pass: async () => void (seen.passes += 1),
@@ -49,7 +17,7 @@ function setUp(options: Partial<BackgroundWorkerOptions> = {}) {
     ...options,
   });
   /** Moves the time on and lets the passes it woke finish. */
-  const advance = (ms: number) => advanceClock(ms, () => worker.idle());
+  const advance = (ms: number) => clock.advanceSettling(ms, () => worker.idle());
   return { seen, worker, advance };
 }
 
