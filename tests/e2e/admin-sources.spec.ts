@@ -4,6 +4,7 @@ import type { Article } from "../../src/domain/content";
 import { expect, expectToast, failRequests } from "./admin-helpers";
 import { test as publisherTest } from "./support/admin-publisher-fixtures";
 import { expectNoViolations } from "./support/axe";
+import { positionsSince, recordCheckedPositions } from "./support/checked-positions";
 import { openDesk, OTHER_WRITER, OWNER_BYLINE, type FakeDesk } from "./support/fake-desk";
 import { perWorker } from "./support/fixtures";
 import { startServer, type TestServer } from "./support/test-server";
@@ -241,11 +242,16 @@ test("a source set to add without asking adds its clips at once, each with an Un
   server,
   desk,
 }) => {
+  await recordCheckedPositions(page);
   await openWatching(page, server, desk);
   const autoAdd = sourceItem(page, desk.feedUrl).getByRole("switch", { name: /^Add without asking/ });
+  await recordCheckedPositions(page);
   await autoAdd.press("Space");
   await expectToast(page, "New clips from this source will be added without asking");
+  await expect(autoAdd).toBeEnabled();
   await expect(autoAdd).toBeChecked();
+  // Never back off for a moment while the tab is read again.
+  expect(await positionsSince(autoAdd, true)).not.toContain(false);
   await page.reload();
   await expect(autoAdd).toBeChecked();
 
@@ -264,9 +270,12 @@ test("a source set to add without asking adds its clips at once, each with an Un
   await expect(added).toHaveCount(0);
   expect(await portfolioUrls(server)).not.toContain(url);
 
+  await recordCheckedPositions(page);
   await autoAdd.click();
   await expectToast(page, "New clips from this source will wait for you");
+  await expect(autoAdd).toBeEnabled();
   await expect(autoAdd).not.toBeChecked();
+  expect(await positionsSince(autoAdd, false)).not.toContain(true);
 });
 
 test("a failing source says why and since when, pauses after 5 failed checks, and can be resumed", async ({

@@ -7,6 +7,7 @@ import { DEMO_EDUCATION, DEMO_EXPERIENCES } from "../../src/server/content/demo-
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../integration/support/contact-smtp-inbox";
 import { gotoHydrated } from "./landing-support";
 import { expectNoViolations } from "./support/axe";
+import { positionsSince, recordCheckedPositions } from "./support/checked-positions";
 import { openDesk, type FakeDesk } from "./support/fake-desk";
 import { startFakePublisher, type FakePublisher } from "./support/fake-publisher";
 import { OWNER, startServer, type TestServer } from "./support/test-server";
@@ -290,11 +291,19 @@ for (const size of SIZES) {
       await expect(form.locator(".collection-editor__chosen li")).toHaveCount(3);
       await form.getByRole("radio", { name: new RegExp(`^${size.visibility}`) }).check();
       await expectNoViolations(page, `${size.name}: the collection form`, DASHBOARD_PARTS);
+      // From here, every position the new entry's e-mail switch is given is recorded.
+      await recordCheckedPositions(page);
       await form.getByRole("button", { name: "Save collection" }).click();
       await expectToast(page, "Collection saved");
       const entry = page.locator(".collection-entry", { hasText: collectionTitle });
-      await entry.getByRole("checkbox", { name: /^E-mail me when it is first opened/ }).check();
+      const emailSwitch = entry.getByRole("checkbox", { name: /^E-mail me when it is first opened/ });
+      await recordCheckedPositions(page);
+      await emailSwitch.check();
       await expectToast(page, "You will get an e-mail when it is first opened");
+      // It stays on: never back off for a moment while the list is read again.
+      await expect(emailSwitch).toBeEnabled();
+      await expect(emailSwitch).toBeChecked();
+      expect(await positionsSince(emailSwitch, true)).not.toContain(false);
       const address =
         size.visibility === "Unlisted link"
           ? await entry.getByRole("textbox", { name: `Link to ${collectionTitle}` }).inputValue()

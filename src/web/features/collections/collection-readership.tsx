@@ -1,10 +1,10 @@
-import { useState } from "react";
 import {
   downloadedText,
   openedText,
   type CollectionReadership as Readership,
 } from "../../../domain/readership";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
+import { useSavedSwitch } from "../../lib/dashboard/use-saved-switch";
 import { useHydrated } from "../../lib/use-hydrated";
 
 const NOT_YET: Readership = {
@@ -47,13 +47,8 @@ export function CollectionReadership({
 }) {
   const write = useListWrite();
   const hydrated = useHydrated();
-  // The switch shows where it was put while the change is saved; then what the server says.
-  const [saving, setSaving] = useState<boolean | null>(null);
-  const note = firstOpenNote(readership, mailConfigured);
-
-  async function switchEmail(on: boolean) {
-    setSaving(on);
-    await write(
+  const emailSwitch = useSavedSwitch(readership.emailFirstOpen, (on) =>
+    write(
       `/api/readers/collections/${encodeURIComponent(id)}`,
       "PUT",
       { emailFirstOpen: on },
@@ -61,9 +56,9 @@ export function CollectionReadership({
         done: on ? "You will get an e-mail when it is first opened" : "No e-mail when it is opened",
         failed: (error) => (error.status !== 0 ? error.message : "Failed to change the e-mail switch"),
       },
-    );
-    setSaving(null);
-  }
+    ),
+  );
+  const note = firstOpenNote(readership, mailConfigured);
 
   return (
     <div className="collection-entry__reads">
@@ -78,9 +73,9 @@ export function CollectionReadership({
         <label className="collection-entry__notice">
           <input
             type="checkbox"
-            checked={saving ?? readership.emailFirstOpen}
-            disabled={!hydrated || saving !== null}
-            onChange={(event) => void switchEmail(event.target.checked)}
+            checked={emailSwitch.checked}
+            disabled={!hydrated || emailSwitch.writing}
+            onChange={(event) => void emailSwitch.change(event.target.checked)}
           />
           E-mail me when it is first opened<span className="visually-hidden"> ({title})</span>
         </label>

@@ -3,6 +3,7 @@ import type { WatchedSource } from "../../../domain/clip-watch";
 import { isHttpUrl, safeHref } from "../../../domain/safe-url";
 import { useToast } from "../../lib/dashboard/toasts";
 import { useListWrite } from "../../lib/dashboard/use-list-write";
+import { useSavedSwitch } from "../../lib/dashboard/use-saved-switch";
 import { FieldShell } from "../../lib/form-kit/form-fields";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { CheckRun } from "./use-check-run";
@@ -158,14 +159,9 @@ function SourceItem({
 }) {
   const write = useListWrite();
   const hydrated = useHydrated();
-  /** The switch's new position while the server stores it. */
-  const [autoAdd, setAutoAdd] = useState<boolean | null>(null);
-  const [resuming, setResuming] = useState(false);
   const path = `/api/watch/sources/${encodeURIComponent(source.id)}`;
-
-  async function switchAutoAdd(next: boolean) {
-    setAutoAdd(next);
-    await write(
+  const autoAdd = useSavedSwitch(source.autoAdd, (next) =>
+    write(
       path,
       "PATCH",
       { autoAdd: next },
@@ -175,9 +171,9 @@ function SourceItem({
           : "New clips from this source will wait for you",
         failed: (error) => error.message,
       },
-    );
-    setAutoAdd(null);
-  }
+    ),
+  );
+  const [resuming, setResuming] = useState(false);
 
   async function resume() {
     setResuming(true);
@@ -216,9 +212,9 @@ function SourceItem({
           <input
             type="checkbox"
             role="switch"
-            checked={autoAdd ?? source.autoAdd}
-            disabled={!hydrated || autoAdd !== null}
-            onChange={(event) => void switchAutoAdd(event.target.checked)}
+            checked={autoAdd.checked}
+            disabled={!hydrated || autoAdd.writing}
+            onChange={(event) => void autoAdd.change(event.target.checked)}
           />
           Add without asking<span className="visually-hidden">: {source.url}</span>
         </label>
