@@ -26,7 +26,8 @@ export const fediverse = defineCapability({
       now: options.now,
     }),
   }),
-  routes: ({ fediverse }) => fediverseRoutes(fediverse),
+  routes: ({ fediverse }, { config, clientIp }) =>
+    fediverseRoutes(fediverse, { clientIp, inboxPerMinute: config.fediverseInboxPerMinute }),
   background: ({ fediverse }) => ({ start: () => fediverse.start(), stop: () => fediverse.stop() }),
   reactions:
     ({ fediverse }) =>

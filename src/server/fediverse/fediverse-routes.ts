@@ -1,21 +1,27 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../kernel/http/app-env";
+import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
+import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { Fediverse } from "./fediverse-service";
 
 /** Fedify's paths: WebFinger and the actor's (`/ap/...`). Everything else is not theirs. */
 export const FEDIVERSE_PATHS = ["/.well-known/webfinger", "/ap/*"] as const;
 const ACTIVITY_MAX_BYTES = 256 * 1024;
+const MINUTE_MS = 60_000;
 
 /**
  * `site`: Fedify's handler on its paths only, mounted before the pages; 404 while the switch is
  * off. Inbox POSTs carry HTTP Signatures (Fedify refuses any without a valid one), not a session
- * or a CSRF token, and their answers are never kept by the public cache (`no-store`).
+ * or a CSRF token; one address may post `inboxPerMinute` of them (checking a signature can fetch
+ * the sender's key from anywhere). Answers are never kept by the public cache (`no-store`).
  * `api`: `GET /fediverse`, the owner's view of followers and deliveries.
  */
-export function fediverseRoutes(fediverse: Fediverse) {
+export function fediverseRoutes(
+  fediverse: Fediverse,
+  deps: { clientIp: (c: AppContext) => string; inboxPerMinute: number },
+) {
   const notFound = () =>
     Response.json({ error: { code: "not_found", message: "Not found." } }, { status: 404 });
   const notAcceptable = () =>
@@ -27,10 +33,15 @@ export function fediverseRoutes(fediverse: Fediverse) {
     maxSize: ACTIVITY_MAX_BYTES,
     onError: (c) => apiError(c, 413, "too_large", "The activity is too large."),
   });
+  const posts = createRateLimiter({ limit: deps.inboxPerMinute, windowMs: MINUTE_MS });
   const site = new Hono<AppEnv>();
   for (const path of FEDIVERSE_PATHS)
     site.all(path, limit, async (c) => {
       if (!fediverse.active()) return apiError(c, 404, "not_found", "Not found.");
+      if (c.req.method === "POST") {
+        const refused = overLimit(c, posts, deps.clientIp(c), "Too many activities from your address.");
+        if (refused) return refused;
+      }
       const response = await fediverse.fetch(c.req.raw, notFound, notAcceptable);
       const headers = new Headers(response.headers);
       headers.set("Cache-Control", "no-store");

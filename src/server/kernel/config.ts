@@ -160,6 +160,12 @@ export const settings = {
     meaning:
       "'Follow my work' sign-ups the site takes in an hour from everyone together; past it the form answers 429 `follow_busy`. Whatever the limits, one address gets one confirmation e-mail a day at most",
   }),
+  FEDIVERSE_INBOX_PER_MINUTE: setting({
+    check: wholeNumber("a whole number", 1, 100_000),
+    default: "120",
+    meaning:
+      "activities one address may post to the site's fediverse inbox in a minute; more get 429 `rate_limited` before their signature is checked (a check can fetch the sender's key from anywhere)",
+  }),
   FOLLOW_DIGEST_DELAY_SECONDS: setting({
     check: wholeNumber("a number of seconds", 0, 86_400),
     default: "180",
