@@ -89,6 +89,11 @@ for (const width of WIDTHS) {
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
     const confirm = /\/follow\/confirm\/[A-Za-z0-9_-]+/.exec(mail.raw.replace(/=\r?\n/g, ""))![0];
     await page.goto(`${server.url}${confirm}`);
+    await expect(page.getByRole("heading", { name: "Confirm your address", level: 1 })).toBeVisible();
+    await expectNoViolations(page, `confirm page at ${width} px`);
+    const button = page.getByRole("button", { name: "Confirm" });
+    await button.focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Your address is confirmed", level: 1 })).toBeVisible();
     await expectNoViolations(page, `confirmation page at ${width} px`);
     await page.goto(`${server.url}${confirm}`);

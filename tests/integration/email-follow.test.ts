@@ -120,12 +120,15 @@ async function publish(title: string) {
   expect(response.status).toBe(201);
 }
 
-/** Confirms `email`'s sign-up by following the link in its confirmation mail. */
+/** Presses Confirm on the page a confirmation link opens. */
+const pressConfirm = (link: string) => server.request("127.0.0.2", link, { method: "POST" });
+
+/** Confirms `email`'s sign-up by following the link in its confirmation mail and pressing Confirm. */
 async function signUpAndConfirm(email: string) {
   expect((await follow(email)).status).toBe(202);
   const mail = await inbox.waitFor((m) => m.envelopeTo.includes(email));
-  const page = await server.request("127.0.0.2", linkIn(mail, "follow/confirm"));
-  expect(page.status).toBe(200);
+  expect((await server.request("127.0.0.2", linkIn(mail, "follow/confirm"))).status).toBe(200);
+  expect((await pressConfirm(linkIn(mail, "follow/confirm"))).status).toBe(200);
   return mail;
 }
 
@@ -156,13 +159,23 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
     await digestNow();
     expect(inbox.mails).toHaveLength(1);
 
+    // Opening the link (as a mail scanner does, twice) only asks; pressing Confirm confirms.
     const confirmLink = linkIn(confirmation, "follow/confirm");
-    const confirmed = await server.request("127.0.0.2", confirmLink);
+    for (let opened = 0; opened < 2; opened++) {
+      const asked = await server.request("127.0.0.2", confirmLink);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toContain("Confirm your address");
+      expect(asked.body).toContain(`<form method="post" action="${confirmLink}">`);
+    }
+    expect(services.emailFollow.overview().counts).toMatchObject({ confirmed: 0, waiting: 1 });
+    const confirmed = await pressConfirm(confirmLink);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toContain("Your address is confirmed");
-    const again = await server.request("127.0.0.2", confirmLink);
-    expect(again.status).toBe(404);
-    expect(again.body).toContain("already used");
+    expect(services.emailFollow.overview().counts).toMatchObject({ confirmed: 1, waiting: 0 });
+    for (const again of [await pressConfirm(confirmLink), await server.request("127.0.0.2", confirmLink)]) {
+      expect(again.status).toBe(404);
+      expect(again.body).toContain("already used");
+    }
 
     await publish("Dredging the harbour");
     await publish("The council's minutes");
@@ -341,13 +354,14 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
     expect(expired.status).toBe(410);
     expect(expired.body).toContain("This link has expired");
     expect(expired.body).toContain('href="/"');
+    expect((await pressConfirm(linkIn(first, "follow/confirm"))).status).toBe(410);
 
     expect((await follow(READER)).status).toBe(202);
     await services.emailFollow.deliverDue();
     expect(inbox.mails).toHaveLength(2);
     const second = inbox.mails[1]!;
     expect(linkIn(second, "follow/confirm")).not.toBe(linkIn(first, "follow/confirm"));
-    expect((await server.request("127.0.0.2", linkIn(second, "follow/confirm"))).status).toBe(200);
+    expect((await pressConfirm(linkIn(second, "follow/confirm"))).status).toBe(200);
   });
 
   it("weekly: holds new clips until a week has passed since the last digest", async () => {

@@ -119,6 +119,25 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
     lines: ["It is unknown or no longer works: nothing has changed."],
   };
 
+  /** What confirming said: done, or why not. */
+  const confirmAnswer = (c: AppContext, outcome: "confirmed" | "expired" | "used") => {
+    if (outcome === "confirmed")
+      return page(c, 200, {
+        title: "Your address is confirmed",
+        lines: [
+          `You will hear by e-mail when ${deps.siteName()} publishes new work. Every e-mail has a link to stop.`,
+        ],
+      });
+    if (outcome === "expired")
+      return page(c, 410, {
+        title: "This link has expired",
+        lines: [
+          "Confirmation links work for 48 hours. Sign up again with the form on the site to get a new one.",
+        ],
+      });
+    return page(c, 404, usedLink);
+  };
+
   /** The pages a follower's links open, and the 'Follow my work' form's answer without a script. */
   const site = new Hono<AppEnv>()
     .post(
@@ -135,25 +154,26 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
         return page(c, result.status, { title: "Not signed up", lines: [result.message] });
       },
     )
+    // The link only asks: mail scanners open links, and one that confirmed on opening would sign
+    // up whoever the form was given, which is what double opt-in is there to stop.
     .get("/follow/confirm/:token", (c) => {
       const token = c.req.param("token");
-      const outcome = TOKEN.test(token) ? follow.confirm(token) : "used";
-      if (outcome === "confirmed")
-        return page(c, 200, {
-          title: "Your address is confirmed",
-          lines: [
-            `You will hear by e-mail when ${deps.siteName()} publishes new work. Every e-mail has a link to stop.`,
-          ],
-        });
-      if (outcome === "expired")
-        return page(c, 410, {
-          title: "This link has expired",
-          lines: [
-            "Confirmation links work for 48 hours. Sign up again with the form on the site to get a new one.",
-          ],
-        });
-      return page(c, 404, usedLink);
+      const state = TOKEN.test(token) ? follow.confirmation(token) : "used";
+      if (state !== "waiting") return confirmAnswer(c, state);
+      return page(c, 200, {
+        title: "Confirm your address",
+        lines: [`Confirm, and you will hear by e-mail when ${deps.siteName()} publishes new work.`],
+        form: { action: `/follow/confirm/${token}`, button: "Confirm" },
+      });
     })
+    .post(
+      "/follow/confirm/:token",
+      bodyLimit({ maxSize: BODY_LIMIT, onError: (c) => c.text("Too large", 413) }),
+      (c) => {
+        const token = c.req.param("token");
+        return confirmAnswer(c, TOKEN.test(token) ? follow.confirm(token) : "used");
+      },
+    )
     .get("/unsubscribe/:token", (c) => {
       const token = c.req.param("token");
       if (!TOKEN.test(token) || !follow.isFollowing(token))
@@ -164,7 +184,7 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
       return page(c, 200, {
         title: "Unsubscribe?",
         lines: [`You will get no more e-mails about ${deps.siteName()}'s new work.`],
-        form: { action: `/unsubscribe/${token}`, button: "Unsubscribe" },
+        form: { action: `/unsubscribe/${token}`, button: "Unsubscribe", oneClick: true },
       });
     })
     // RFC 8058 one-click (body `List-Unsubscribe=One-Click`), and the button above: the same.

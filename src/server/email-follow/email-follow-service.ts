@@ -133,6 +133,13 @@ export function createEmailFollow(deps: EmailFollowDeps) {
 
   let stopListening = () => {};
 
+  function confirmationOf(token: string) {
+    const follower = followers.byConfirmToken(token);
+    if (!follower) return { state: "used" } as const;
+    const expired = !follower.confirmExpiresAt || Date.parse(follower.confirmExpiresAt) <= now().getTime();
+    return expired ? ({ state: "expired" } as const) : ({ state: "waiting", follower } as const);
+  }
+
   return {
     followers,
     mailConfigured: deps.transport !== undefined,
@@ -156,12 +163,13 @@ export function createEmailFollow(deps: EmailFollowDeps) {
       return "accepted";
     },
 
-    /** Follows a confirmation link: 'confirmed' once, then 'used'; 'expired' after 48 hours. */
+    /** What a confirmation link can still do: 'waiting' to be confirmed, 'expired' after 48 hours, or 'used'. */
+    confirmation: (token: string) => confirmationOf(token).state,
+
+    /** Confirms the address a confirmation link names: 'confirmed' once, then 'used'; 'expired' after 48 hours. */
     confirm(token: string): "confirmed" | "expired" | "used" {
-      const follower = followers.byConfirmToken(token);
-      if (!follower) return "used";
-      if (!follower.confirmExpiresAt || Date.parse(follower.confirmExpiresAt) <= now().getTime())
-        return "expired";
+      const { follower, state } = confirmationOf(token);
+      if (state !== "waiting") return state;
       followers.confirm(follower.id, now());
       return "confirmed";
     },

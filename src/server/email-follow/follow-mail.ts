@@ -74,7 +74,7 @@ export function composeConfirmMail(
     text: [
       `Someone, hopefully you, asked to hear by e-mail when ${name} publishes new work.`,
       "",
-      `To confirm, open this link within ${CONFIRM_LINK_HOURS} hours:`,
+      `To confirm, open this link within ${CONFIRM_LINK_HOURS} hours and press Confirm:`,
       link,
       "",
       "If it was not you, ignore this e-mail: nothing more will be sent to you.",

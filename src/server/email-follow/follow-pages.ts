@@ -6,7 +6,12 @@ const escapeHtml = (value: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
   );
 
-export type FollowPage = { title: string; lines: string[]; form?: { action: string; button: string } };
+export type FollowPage = {
+  title: string;
+  lines: string[];
+  /** The page's one action, posted to `action`; `oneClick` sends RFC 8058's `List-Unsubscribe=One-Click` with it. */
+  form?: { action: string; button: string; oneClick?: boolean };
+};
 
 const BUTTON =
   "font:inherit;font-weight:600;padding:0.7rem 1.4rem;border-radius:999px;border:2px solid #1b1b1b;background:#1b1b1b;color:#fff;cursor:pointer";
@@ -15,7 +20,7 @@ const BUTTON =
 export function followPage(page: FollowPage, site: { name: string; home: string }): string {
   const form = page.form
     ? `<form method="post" action="${escapeHtml(page.form.action)}">` +
-      `<input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+      (page.form.oneClick ? `<input type="hidden" name="List-Unsubscribe" value="One-Click">` : "") +
       `<button type="submit" style="${BUTTON}">${escapeHtml(page.form.button)}</button></form>`
     : "";
   return [
