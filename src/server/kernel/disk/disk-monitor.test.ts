@@ -32,3 +32,28 @@ describe("the disk monitor's low-space reason", () => {
     expect(disk.lowSpaceReason()).toMatch(/^The data directory cannot be looked at \(ENOENT/);
   });
 });
+
+describe("the disk monitor's health", () => {
+  it("is writable while there is room", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-disk-"));
+    const { sqlite, disk } = monitorIn(dir);
+    try {
+      expect(disk.health()).toMatchObject({ writable: true, database: "ok" });
+    } finally {
+      sqlite.close();
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it("says why not, and never throws, once the data directory is gone (/healthz answers 503 with it)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "byline-disk-"));
+    const { sqlite, disk } = monitorIn(dir);
+    sqlite.close();
+    fs.rmSync(dir, { recursive: true });
+    expect(disk.health()).toMatchObject({
+      writable: false,
+      database: "unknown",
+      reason: expect.stringMatching(/^The data directory cannot be looked at \(ENOENT/),
+    });
+  });
+});

@@ -25,7 +25,8 @@ export type DiskMonitorDeps = {
 };
 
 export type DiskSpace = { freeBytes: number; totalBytes: number; warnBelowBytes: number };
-export type DatabaseState = "ok" | "full";
+/** "unknown" when the data directory cannot be looked at (gone, or its database closed). */
+export type DatabaseState = "ok" | "full" | "unknown";
 export type DiskHealth = DiskSpace & { database: DatabaseState; writable: boolean; reason?: string };
 export type DiskReport = DiskSpace & { low: string | null; usage: Record<DiskPart, number> };
 
@@ -102,10 +103,19 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
     return probeFailure;
   }
 
-  /** Whether a write can succeed now, and why not when it cannot. */
+  const cannotLook = (error: unknown) => `The data directory cannot be looked at (${errorReason(error)}).`;
+
+  /** Whether a write can succeed now, and why not when it cannot. Never throws: /healthz asks it. */
   function health(): DiskHealth {
-    const free = space();
-    const state = database();
+    let free: DiskSpace;
+    let state: DatabaseState;
+    try {
+      free = space();
+      state = database();
+    } catch (error) {
+      const nothing = { freeBytes: 0, totalBytes: 0, warnBelowBytes: 0 };
+      return { ...nothing, database: "unknown", writable: false, reason: cannotLook(error) };
+    }
     const reason =
       free.freeBytes < deps.floorBytes
         ? `The data directory's disk has ${megabytes(free.freeBytes)} free; writes need at least ${megabytes(deps.floorBytes)}.`
@@ -127,7 +137,7 @@ export function createDiskMonitor(deps: DiskMonitorDeps) {
         return `Only ${megabytes(free.freeBytes)} free on the data directory's disk (the warning is below ${megabytes(free.warnBelowBytes)}).`;
       return database() === "full" ? "The database has reached its size limit." : undefined;
     } catch (error) {
-      return `The data directory cannot be looked at (${errorReason(error)}).`;
+      return cannotLook(error);
     }
   }
 
