@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeUses, formatBytes, isUploadPath, usesOfImage } from "./uploads";
+import { describeUses, isUploadPath, usesOfImage } from "./uploads";
 
 const name = `${"0123456789abcdef".repeat(4)}.jpg`;
 
@@ -46,13 +46,5 @@ describe("where an image is used", () => {
     expect(describeUses(usesOfImage(url, { heroImage: url, siteIcon: "" }, articles))).toBe(
       "the site settings (Your photo) and 2 articles",
     );
-  });
-});
-
-describe("formatBytes", () => {
-  it("uses B, KB and MB", () => {
-    expect(formatBytes(900)).toBe("900 B");
-    expect(formatBytes(250_000)).toBe("244 KB");
-    expect(formatBytes(3 * 1024 * 1024 + 200_000)).toBe("3.2 MB");
   });
 });

@@ -69,10 +69,3 @@ export function describeUses(uses: readonly UploadUse[]): string {
   else if (articles.length > 1) parts.push(`${articles.length} articles`);
   return parts.join(" and ");
 }
-
-/** '245 KB', '3.2 MB': file sizes as the dashboard shows them. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

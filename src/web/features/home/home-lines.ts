@@ -1,6 +1,7 @@
 import { BACKUP_STALE_DAYS, type HomeSummary } from "../../../domain/home";
 import { dayText } from "../../../domain/dates";
 import { counted } from "../../../domain/counted";
+import { formatBytes } from "../../../domain/byte-size";
 
 /** One line of the Home tab: what it says and the dashboard tab where it is handled. */
 export type HomeLine = { text: string; to: string };
@@ -58,25 +59,12 @@ export function archiveText(archive: HomeSummary["archive"], now: Date): string 
   return `${counted(archive.count, "page", "pages")} captured in the web archive${newest}`;
 }
 
-const UNITS = ["bytes", "KB", "MB", "GB", "TB"];
-
-/** 1536 → '1.5 KB': one decimal below 10 of a unit, none above. */
-export function bytesText(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit && value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
-}
-
 /** The disk in words: free space, then what each growing part takes. */
 export function diskLines(disk: HomeSummary["disk"]): string[] {
   const { captures, imageCache, uploads, backups } = disk.usage;
   return [
-    `${bytesText(disk.freeBytes)} free of ${bytesText(disk.totalBytes)}`,
-    `Captures ${bytesText(captures)}, image cache ${bytesText(imageCache)}, uploads ${bytesText(uploads)}, backups ${bytesText(backups)}`,
+    `${formatBytes(disk.freeBytes)} free of ${formatBytes(disk.totalBytes)}`,
+    `Captures ${formatBytes(captures)}, image cache ${formatBytes(imageCache)}, uploads ${formatBytes(uploads)}, backups ${formatBytes(backups)}`,
   ];
 }
 

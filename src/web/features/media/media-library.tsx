@@ -1,4 +1,5 @@
-import { formatBytes, type UploadInfo } from "../../../domain/uploads";
+import { formatBytes } from "../../../domain/byte-size";
+import type { UploadInfo } from "../../../domain/uploads";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ListTab, listTabTitleId } from "../../lib/dashboard/list-tab";
 import { useConfirmedDelete } from "../../lib/dashboard/use-confirmed-delete";

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useLocation, useNavigate, useOutletContext } from "react-router";
 import { isHttpUrl, isSitePath } from "../../../domain/safe-url";
-import { formatBytes, UPLOAD_MAX_BYTES, type UploadResult } from "../../../domain/uploads";
+import { formatBytes } from "../../../domain/byte-size";
+import { UPLOAD_MAX_BYTES, type UploadResult } from "../../../domain/uploads";
 import { ApiError } from "../api-client";
 import { uploadFile } from "../upload-file";
 import { FieldShell } from "./form-fields";
