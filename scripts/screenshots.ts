@@ -85,6 +85,22 @@ try {
       await page.waitForTimeout(300);
       await shot(page, `${label}-admin-${section}`, section === "home" || section === "clips");
     }
+
+    // 'Follow my work' shows once the owner switches it on; its field with an error, as a visitor meets it.
+    await page.goto(`${server.url}/admin/dashboard/settings`);
+    const following = page.getByRole("switch", { name: "Let readers follow my work by e-mail" });
+    if (!(await following.isChecked())) {
+      await following.check();
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("Settings saved successfully").waitFor();
+    }
+    await page.goto(server.url);
+    const follow = page.getByRole("form", { name: "Follow my work" });
+    await follow.scrollIntoViewIfNeeded();
+    await follow.getByLabel("Email", { exact: true }).fill("not an address");
+    await follow.getByRole("button", { name: "Follow" }).click();
+    await page.waitForTimeout(400);
+    await shot(page, `${label}-follow-form`);
     await context.close();
   }
   console.log(`screenshots in ${dir}`);

@@ -93,7 +93,7 @@ export function ContactForm({ onSent }: ContactFormProps) {
             "aria-describedby": errors[field] ? errorId : undefined,
           } as const;
           return (
-            <div key={field} className={`contact-form__field contact-form__field--${field}`}>
+            <div key={field} className={`reader-field contact-form__field contact-form__field--${field}`}>
               <label htmlFor={inputId}>{LABELS[field]}</label>
               {field === "message" ? (
                 <textarea

@@ -79,7 +79,7 @@ export function FollowForm({ name }: { name: string }) {
             New clips by {name} in your inbox. No account; unsubscribe with one click.
           </p>
           <div className="follow__row">
-            <div className="follow__field">
+            <div className="reader-field follow__field">
               <label htmlFor={`${id}-email`}>Email</label>
               <input
                 ref={input}
