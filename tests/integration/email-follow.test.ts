@@ -166,6 +166,9 @@ describe("follow by e-mail over real SMTP and HTTP", () => {
       expect(asked.status).toBe(200);
       expect(asked.body).toContain("Confirm your address");
       expect(asked.body).toContain(`<form method="post" action="${confirmLink}">`);
+      // The site's policy: the token stays on this site, and the button's POST keeps its Origin
+      // (under `no-referrer` a browser may send `Origin: null`, which the CSRF check refuses).
+      expect(asked.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     }
     expect(services.emailFollow.overview().counts).toMatchObject({ confirmed: 0, waiting: 1 });
     const confirmed = await pressConfirm(confirmLink);

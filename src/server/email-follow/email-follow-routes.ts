@@ -37,7 +37,6 @@ export function emailFollowRoutes(deps: EmailFollowRouteDeps) {
 
   const page = (c: Context, status: ContentfulStatusCode, content: FollowPage) => {
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
     return c.html(followPage(content, { name: deps.siteName(), home: "/" }), status);
   };
 
