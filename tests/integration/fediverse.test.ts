@@ -178,6 +178,35 @@ describe("the site as a fediverse actor", () => {
     ]);
   });
 
+  it("lets the owner remove a follower, and tells its server with a signed Reject of its Follow", async () => {
+    const stranger = await fetch(
+      `${siteUrl}/api/fediverse/followers/${encodeURIComponent(peer.alice.href)}`,
+      {
+        method: "DELETE",
+      },
+    );
+    expect(stranger.status).toBe(401);
+
+    const { follow } = await peer.follow(actorUrl());
+    await vi.waitFor(() => expect(services.fediverse.overview().followers).toHaveLength(1), {
+      timeout: 15_000,
+    });
+    expect(await services.fediverse.removeFollower(peer.alice.href)).toBe(true);
+    expect(services.fediverse.overview().followers).toEqual([]);
+    await vi.waitFor(
+      () =>
+        expect(peer.received.filter(({ type }) => type === "Reject")).toEqual([
+          expect.objectContaining({ signed: true }),
+        ]),
+      { timeout: 15_000 },
+    );
+    // What it rejects is the very Follow the peer sent.
+    expect(peer.posted.filter(({ type }) => type === "Reject").map(({ objectId }) => objectId)).toEqual([
+      follow.id!.href,
+    ]);
+    expect(await services.fediverse.removeFollower(peer.alice.href)).toBe(false);
+  });
+
   it("drops a follower whose server answers 410 Gone", async () => {
     await peer.follow(actorUrl());
     await vi.waitFor(() => expect(services.fediverse.overview().followers).toHaveLength(1), {

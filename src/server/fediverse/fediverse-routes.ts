@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { fediverseFollowerParamSchema } from "../../domain/fediverse";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
-import { apiError } from "../kernel/http/api-error";
+import { apiError, fieldErrors } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
 import { createRateLimiter, overLimit } from "../kernel/http/rate-limiter";
 import type { Fediverse } from "./fediverse-service";
@@ -16,7 +17,8 @@ const MINUTE_MS = 60_000;
  * off. Inbox POSTs carry HTTP Signatures (Fedify refuses any without a valid one), not a session
  * or a CSRF token; one address may post `inboxPerMinute` of them (checking a signature can fetch
  * the sender's key from anywhere). Answers are never kept by the public cache (`no-store`).
- * `api`: `GET /fediverse`, the owner's view of followers and deliveries.
+ * `api`: `GET /fediverse`, the owner's view of followers and deliveries; `DELETE
+ * /fediverse/followers/:actor` (the actor's address, URL-encoded) removes one.
  */
 export function fediverseRoutes(
   fediverse: Fediverse,
@@ -49,6 +51,21 @@ export function fediverseRoutes(
     });
   const api = new Hono<AppEnv>()
     .use("/fediverse", requireOwner)
-    .get("/fediverse", (c) => c.json(fediverse.overview()));
+    .use("/fediverse/*", requireOwner)
+    .get("/fediverse", (c) => c.json(fediverse.overview()))
+    .delete("/fediverse/followers/:actor", async (c) => {
+      const param = fediverseFollowerParamSchema.safeParse({ actor: c.req.param("actor") });
+      if (!param.success)
+        return apiError(
+          c,
+          400,
+          "invalid_input",
+          "Give the follower's actor address.",
+          fieldErrors(param.error),
+        );
+      return (await fediverse.removeFollower(param.data.actor))
+        ? c.body(null, 204)
+        : apiError(c, 404, "not_found", "That account no longer follows the site.");
+    });
   return { site, api };
 }

@@ -18,6 +18,7 @@ import {
   Person,
   PropertyValue,
   PUBLIC_COLLECTION,
+  Reject,
   Undo,
   type Recipient,
 } from "@fedify/vocab";
@@ -337,6 +338,31 @@ export function createFediverse(deps: FediverseDeps) {
         .then(publishNew)
         .catch((error: unknown) => logger.error({ err: error }, "Sending new clips to the fediverse failed"));
       return publishing;
+    },
+    /**
+     * Removes a follower at the owner's word and, while the site answers, tells its server (a
+     * `Reject` of its `Follow`) so that it stops listing the site as followed. False when there is
+     * no such follower.
+     */
+    async removeFollower(actorId: string): Promise<boolean> {
+      const follower = repository.follower(actorId);
+      if (!follower || repository.removeFollowers([actorId]) === 0) return false;
+      if (active()) {
+        const ctx = federation.createContext(new URL(publicUrl));
+        const actor = ctx.getActorUri(ACTOR);
+        const follow = new Follow({
+          id: new URL(follower.followId),
+          actor: new URL(follower.actorId),
+          object: actor,
+        });
+        const reject = new Reject({
+          id: new URL(`${actor.href}#rejects/${randomUUID()}`),
+          actor,
+          object: follow,
+        });
+        await ctx.sendActivity({ identifier: ACTOR }, recipientOf(follower), reject);
+      }
+      return true;
     },
     overview(): FediverseOverview {
       const { enabled, handle } = settings();

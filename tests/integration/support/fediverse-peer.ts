@@ -2,11 +2,25 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFederation, MemoryKvStore, signRequest } from "@fedify/fedify";
 import type { Activity } from "@fedify/vocab";
-import { Accept, Create, Endpoints, Follow, Person, Undo, type Object as APObject } from "@fedify/vocab";
+import {
+  Accept,
+  Create,
+  Endpoints,
+  Follow,
+  Person,
+  Reject,
+  Undo,
+  type Object as APObject,
+} from "@fedify/vocab";
 import { getRequestListener } from "@hono/node-server";
 import { rsaKeyPair } from "../../../src/server/fediverse/fediverse-service";
 
-export type Received = { type: string; id: string; objectName?: string; signed: boolean };
+export type Received = {
+  type: string;
+  id: string;
+  objectName?: string;
+  signed: boolean;
+};
 
 /**
  * A second, independent ActivityPub server on loopback (127.0.0.2): a Fedify federation of the
@@ -49,18 +63,22 @@ export async function startPeer() {
   federation
     .setInboxListeners("/users/{identifier}/inbox", "/inbox")
     .on(Accept, (_ctx, activity) => keep(activity, true))
-    .on(Create, (_ctx, activity) => keep(activity, true));
+    .on(Create, (_ctx, activity) => keep(activity, true))
+    .on(Reject, (_ctx, activity) => keep(activity, true));
 
   // Every POST as it arrived, before Fedify's own idempotence drops a repeated activity.
-  const posted: { type: string; signature: string }[] = [];
+  const posted: { type: string; signature: string; objectId?: string }[] = [];
   const state = { gone: false };
   const listener = getRequestListener(async (request) => {
     // A server that has shut down for good: 410 Gone to every delivery.
     if (state.gone && request.method === "POST") return new Response("Gone", { status: 410 });
     if (request.method === "POST") {
-      const { type } = (await request.clone().json()) as { type: string };
+      const { type, object } = (await request.clone().json()) as {
+        type: string;
+        object?: string | { id?: string };
+      };
       const signature = request.headers.get("signature-input") ?? request.headers.get("signature") ?? "";
-      posted.push({ type, signature });
+      posted.push({ type, signature, objectId: typeof object === "string" ? object : object?.id });
     }
     return federation.fetch(request, { contextData: undefined });
   });
