@@ -1,4 +1,3 @@
-import { z } from "./zod";
 import type { Site } from "./content";
 
 /** The site's fediverse address, `@handle@host` (PUBLIC_URL's host); "" while it has none. */
@@ -31,11 +30,3 @@ export type FediverseOverview = {
   /** Deliveries still waiting in the queue (retries included). */
   waiting: number;
 };
-
-/** `DELETE /api/fediverse/followers/:actor`: the follower the owner removes, by its actor's address. */
-export const fediverseFollowerParamSchema = z.object({
-  actor: z
-    .string()
-    .max(2048)
-    .refine((value) => URL.canParse(value), "Give the follower's actor address."),
-});

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { fediverseFollowerParamSchema } from "../../domain/fediverse";
+import { fediverseFollowerParamSchema } from "../../domain/fediverse-input";
 import type { AppContext, AppEnv } from "../kernel/http/app-env";
 import { apiError, fieldErrors } from "../kernel/http/api-error";
 import { requireOwner } from "../kernel/http/owner-guard";
