@@ -2,6 +2,7 @@ import { ARTICLE_LIMITS } from "./article-limits";
 import { z } from "./zod";
 import { httpUrl, imageUrl, optionalHttpUrl } from "./url-schemas";
 import { accountFields, accountsSchema } from "./accounts";
+import { honeypot, visitorEmail } from "./visitor-fields";
 
 /**
  * The single definition of Byline's content. The database layer, the API and the admin
@@ -202,16 +203,10 @@ export type Education = z.infer<typeof educationSchema>;
 
 export const contactMessageInputSchema = z.object({
   name: required("Name", 120),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Keep it under 254 characters")
-    .pipe(z.email("Enter a valid e-mail address")),
+  email: visitorEmail,
   subject: required("Subject", 200),
   message: required("Message", 5000),
-  /** Honeypot: hidden from people, filled in by bots. */
-  website: z.string().max(500).optional(),
+  website: honeypot,
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
