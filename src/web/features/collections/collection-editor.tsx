@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from "react";
+import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   COLLECTION_LIMITS,
   type ClipCollection,
@@ -89,10 +89,18 @@ export function CollectionEditor({
         ? [...draft.articleIds, articleId]
         : draft.articleIds.filter((other) => other !== articleId),
     });
+  // The pressed button may vanish (first or last place): focus goes to the moved article's row as
+  // soon as it is in place, in the same task as the key press, never a frame later, when the
+  // keyboard may have moved on to another button.
+  const movedRow = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (movedRow.current === null) return;
+    document.getElementById(`${id}-order-${movedRow.current}`)?.focus();
+    movedRow.current = null;
+  });
   const move = (from: number, to: number) => {
+    movedRow.current = draft.articleIds[from] ?? null;
     set({ articleIds: moved(draft.articleIds, from, to) });
-    // The pressed button may vanish (first or last place): keep focus on the moved article's row.
-    requestAnimationFrame(() => document.getElementById(`${id}-order-${draft.articleIds[from]}`)?.focus());
   };
 
   return (
